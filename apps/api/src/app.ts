@@ -1,0 +1,53 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import { registerErrorHandler } from "./http/error-handler.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
+import { healthRoutes } from "./routes/health.ts";
+
+export type BuildAppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  /** Logs to stdout as JSON (pino) unless false. */
+  logger?: boolean;
+};
+
+/** Builds the HTTP server: API routes, the built web app and media, one error shape for everything. */
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; context: AppContext }> {
+  const { config, database } = options;
+  const context: AppContext = { config, database, db: database.db };
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ["req.headers.authorization", "req.headers.cookie", "req.body.password"],
+          },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
+    disableRequestLogging: false,
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("X-Request-Id", request.id);
+  });
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, { isHttps: config.PUBLIC_URL.startsWith("https://") });
+
+  await app.register(async (instance) => healthRoutes(instance, context));
+
+  await registerWebApp(app, { config, distDir: resolveWebDistDir(config) });
+
+  return { app, context };
+}

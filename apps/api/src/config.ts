@@ -1,0 +1,81 @@
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFromString = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || protocols.some((protocol) => value.startsWith(`${protocol}://`)), {
+      message: `must start with ${protocols.map((protocol) => `${protocol}://`).join(" or ")}`,
+    });
+
+/** Every environment variable the server reads; documented in the README's configuration table. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: optionalUrl(["http", "https"]),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: optionalUrl(["redis", "rediss"]),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BRAND_NAME: z.string().trim().min(1).default("Threadfolk"),
+  SUPPORT_EMAIL: z.email().optional(),
+  OAUTH_CLIENT_ID: z.string().min(8).default("threadfolk-web"),
+  OAUTH_CLIENT_SECRET: z.string().min(16).default("threadfolk-web-public-client-secret"),
+  SECRET_KEY: z.string().min(32).optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  TRUST_PROXY: booleanFromString.default(false),
+  SEED_DEMO_DATA: booleanFromString.default(true),
+  WEB_DIST_DIR: z.string().optional(),
+  SMTP_URL: optionalUrl(["smtp", "smtps"]),
+  MAIL_FROM: z.string().optional(),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export type Config = Environment & {
+  PUBLIC_URL: string;
+  SUPPORT_EMAIL: string;
+  DATA_DIR: string;
+  MAIL_FROM: string;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses and completes the configuration; throws a ConfigError naming every bad variable. */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ""));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join(".");
+        return `${name}=${JSON.stringify(present[name] ?? "")}: ${issue.message}`;
+      }),
+    );
+  }
+  const values = parsed.data;
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, "");
+  const host = new URL(publicUrl).hostname;
+  const supportEmail = values.SUPPORT_EMAIL ?? `support@${host}`;
+  return {
+    ...values,
+    PUBLIC_URL: publicUrl,
+    SUPPORT_EMAIL: supportEmail,
+    DATA_DIR: path.resolve(values.DATA_DIR),
+    MAIL_FROM: values.MAIL_FROM ?? `${values.BRAND_NAME} <no-reply@${host}>`,
+  };
+}

@@ -1,0 +1,32 @@
+import { camelToSnake, toCamelKeys } from "@threadfolk/contract/case";
+import type { z } from "zod";
+import { AppError } from "../lib/app-error.ts";
+
+type Location = "body" | "query" | "params";
+
+/**
+ * Validates snake_case input against a camelCase contract schema: keys are converted first, and the
+ * failing fields are reported back in snake_case, as the client sent them.
+ */
+export function parseInput<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+  location: Location = "body",
+): z.infer<Schema> {
+  if (location === "body" && (input === undefined || input === null)) {
+    throw new AppError("bad_request", "A JSON request body is required");
+  }
+  const result = schema.safeParse(toCamelKeys(input ?? {}));
+  if (result.success) return result.data;
+  const details = result.error.issues.map((issue) => {
+    const field = issue.path.map((segment) => (typeof segment === "string" ? camelToSnake(segment) : String(segment)));
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({
+        field: [...field, camelToSnake(key)].join("."),
+        message: "Unknown field",
+      }));
+    }
+    return [{ field: field.join(".") || location, message: issue.message }];
+  });
+  throw new AppError("validation_failed", `The request ${location} is invalid`, details.flat());
+}

@@ -1,0 +1,149 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import { isClientRoute } from "@threadfolk/contract/routes";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config.ts";
+import { AppError } from "../lib/app-error.ts";
+import { DEFAULT_WEB_DIST_DIR } from "../lib/paths.ts";
+import { sendAppError } from "./error-handler.ts";
+
+/** What the server tells search engines and link previews about one page. */
+export type PageMeta = {
+  title: string;
+  description: string;
+  /** Absolute URL of a preview image. */
+  imageUrl?: string;
+  type?: "website" | "product" | "profile";
+};
+
+/** Finds the meta data of a client route (design and artist pages add theirs); undefined means the defaults. */
+export type PageMetaResolver = (pathname: string) => Promise<PageMeta | undefined>;
+
+/** Paths the single-page app never answers: APIs and media get JSON errors instead of the HTML page. */
+const API_PREFIXES = ["/api/", "/oauth/", "/media/"];
+
+export function isApiPath(pathname: string): boolean {
+  return API_PREFIXES.some((prefix) => pathname === prefix.slice(0, -1) || pathname.startsWith(prefix));
+}
+
+const HEAD_PLACEHOLDER = "<!--app-head-->";
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** The client's runtime configuration, carried in a meta tag so no inline script is needed. */
+export function clientConfig(config: Config) {
+  return {
+    brandName: config.BRAND_NAME,
+    supportEmail: config.SUPPORT_EMAIL,
+    publicUrl: config.PUBLIC_URL,
+    oauthClientId: config.OAUTH_CLIENT_ID,
+    oauthClientSecret: config.OAUTH_CLIENT_SECRET,
+  };
+}
+
+export function renderHead(config: Config, meta: PageMeta, canonicalPath: string): string {
+  const canonical = `${config.PUBLIC_URL}${canonicalPath}`;
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(config.BRAND_NAME)}">`,
+    `<meta property="og:type" content="${meta.type ?? "website"}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta name="twitter:card" content="${meta.imageUrl ? "summary_large_image" : "summary"}">`,
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="app-config" content="${escapeHtml(JSON.stringify(clientConfig(config)))}">`,
+  ];
+  if (meta.imageUrl) {
+    tags.push(`<meta property="og:image" content="${escapeHtml(meta.imageUrl)}">`);
+    tags.push(`<meta name="twitter:image" content="${escapeHtml(meta.imageUrl)}">`);
+  }
+  return tags.join("\n    ");
+}
+
+export function resolveWebDistDir(config: Config): string {
+  return config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR;
+}
+
+export type WebAppOptions = {
+  config: Config;
+  distDir: string;
+  resolvePageMeta?: PageMetaResolver;
+};
+
+/**
+ * Serves the built client: hashed assets cached for a year, other files for an hour, and index.html
+ * (with per-page head tags) for every client route. Unknown API paths answer JSON 404s.
+ */
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
+  const { config, distDir } = options;
+  const indexPath = path.join(distDir, "index.html");
+  const isBuilt = fs.existsSync(indexPath);
+  const template = isBuilt ? fs.readFileSync(indexPath, "utf8") : undefined;
+  const defaultMeta: PageMeta = {
+    title: `${config.BRAND_NAME}: designs by independent artists, printed on apparel`,
+    description: `Shop t-shirts and apparel printed with designs by independent artists on ${config.BRAND_NAME}. No fandom too small, no meme too dank!`,
+  };
+
+  if (isBuilt) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      serve: true,
+      setHeaders(response, filePath) {
+        const relative = path.relative(distDir, filePath);
+        const isHashedAsset = relative.startsWith(`assets${path.sep}`);
+        response.header(
+          "Cache-Control",
+          isHashedAsset ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        );
+      },
+    });
+  }
+
+  async function sendIndex(request: FastifyRequest, reply: FastifyReply, pathname: string, status: number) {
+    if (!template) {
+      return reply
+        .status(503)
+        .type("text/plain; charset=utf-8")
+        .send("The web app is not built yet. Run `npm start` (or `npm run build`) to build it.");
+    }
+    let meta: PageMeta | undefined;
+    try {
+      meta = status === 200 ? await options.resolvePageMeta?.(pathname) : undefined;
+    } catch (error) {
+      request.log.warn({ err: error }, "page meta lookup failed; using defaults");
+    }
+    const title = meta?.title ?? (status === 404 ? `Page not found | ${config.BRAND_NAME}` : defaultMeta.title);
+    const html = template.replace(
+      HEAD_PLACEHOLDER,
+      renderHead(config, { ...defaultMeta, ...meta, title }, pathname === "/" ? "/" : pathname),
+    );
+    return reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(html);
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (isApiPath(pathname) || (request.method !== "GET" && request.method !== "HEAD")) {
+      return sendAppError(reply, new AppError("not_found", `No route for ${request.method} ${pathname}`));
+    }
+    // A missing file (anything with an extension) is a plain 404, never the HTML page.
+    if (/\.[a-z0-9]+$/i.test(pathname)) {
+      return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
+    }
+    return sendIndex(request, reply, pathname, isClientRoute(pathname) ? 200 : 404);
+  });
+}

@@ -1,0 +1,17 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    target: "es2022",
+    sourcemap: true,
+    assetsInlineLimit: 0,
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    port: 5173,
+    proxy: { "/api": "http://localhost:3000", "/oauth": "http://localhost:3000", "/media": "http://localhost:3000" },
+  },
+});

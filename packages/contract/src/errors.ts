@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** Stable error codes of the API; clients branch on these, never on messages. */
+export const ERROR_CODES = {
+  bad_request: 400,
+  malformed_json: 400,
+  validation_failed: 422,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const errorDetailSchema = z.object({
+  /** Dotted path of the offending field in the request, snake_case as sent (`user.email`). */
+  field: z.string(),
+  message: z.string(),
+});
+
+/** The one JSON error body of every /api endpoint. */
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    details: z.array(errorDetailSchema).optional(),
+  }),
+});
+
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export function statusForCode(code: ErrorCode): number {
+  return ERROR_CODES[code];
+}
