@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
+import { toSnakeKeys } from "@threadfolk/contract/case";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
@@ -7,6 +8,9 @@ import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
 import { healthRoutes } from "./routes/health.ts";
+
+/** Each domain module registers its routes under /api/v1. Add new modules here. */
+const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<void>> = [];
 
 export type BuildAppOptions = {
   config: Config;
@@ -32,7 +36,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
-    disableRequestLogging: false,
     return503OnClosing: true,
     forceCloseConnections: "idle",
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
@@ -42,10 +45,18 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     reply.header("X-Request-Id", request.id);
   });
 
+  // Presenters build camelCase objects; the wire is snake_case. Converted here, in one place.
+  app.addHook("preSerialization", async (request, _reply, payload) => {
+    return request.url.startsWith("/api/") || request.url.startsWith("/oauth/") ? toSnakeKeys(payload) : payload;
+  });
+
   registerErrorHandler(app);
   registerSecurityHeaders(app, { isHttps: config.PUBLIC_URL.startsWith("https://") });
 
   await app.register(async (instance) => healthRoutes(instance, context));
+  for (const registerModule of API_MODULES) {
+    await app.register(async (instance) => registerModule(instance, context), { prefix: "/api/v1" });
+  }
 
   await registerWebApp(app, { config, distDir: resolveWebDistDir(config) });
 

@@ -1,0 +1,31 @@
+import { defineConfig } from "vitest/config";
+
+const exclude = ["**/node_modules/**", "**/dist/**", "e2e/**"];
+
+/**
+ * Two projects: `unit` (pure functions, no I/O) and `integration` (the real HTTP server over a real
+ * database). `npm test` runs both on PGlite, then `integration` again on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts", "apps/*/src/**/*.test.tsx"],
+          exclude: [...exclude, "**/*.integration.test.ts"],
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["apps/api/**/*.integration.test.ts"],
+          exclude,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+        },
+      },
+    ],
+  },
+});
