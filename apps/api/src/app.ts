@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyInstance } from "fastify";
+import path from "node:path";
 import { toSnakeKeys } from "@threadfolk/contract/case";
+import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
+import { createLocalStorage } from "./modules/media/local-storage.ts";
+import type { MediaStorage } from "./modules/media/storage.ts";
 import { healthRoutes } from "./routes/health.ts";
 
 /** Each domain module registers its routes under /api/v1. Add new modules here. */
@@ -15,6 +18,8 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
 export type BuildAppOptions = {
   config: Config;
   database: DatabaseHandle;
+  /** Defaults to local files under DATA_DIR/media. */
+  storage?: MediaStorage;
   /** Logs to stdout as JSON (pino) unless false. */
   logger?: boolean;
 };
@@ -22,7 +27,8 @@ export type BuildAppOptions = {
 /** Builds the HTTP server: API routes, the built web app and media, one error shape for everything. */
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; context: AppContext }> {
   const { config, database } = options;
-  const context: AppContext = { config, database, db: database.db };
+  const storage = options.storage ?? createLocalStorage(path.join(config.DATA_DIR, "media"));
+  const context: AppContext = { config, database, db: database.db, storage };
 
   const app = Fastify({
     logger:
