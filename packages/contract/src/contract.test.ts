@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { camelToSnake, snakeToCamel, toCamelKeys, toSnakeKeys } from "./case.ts";
+import { colorDisplayName, DARK_COLORS, LIGHT_COLORS, PRODUCT_COLORS, resolveColor } from "./colors.ts";
+import { formatCents } from "./money.ts";
+import { isClientRoute, searchResultsPath } from "./routes.ts";
+import { SIZES } from "./sizes.ts";
+import { STATE_ABBREVIATIONS } from "./states.ts";
+import { MESSAGES, shippingFormSchema, signUpSchema } from "./validation.ts";
+
+describe("constants", () => {
+  it("has the 52 state abbreviations: 50 states, DC and PR", () => {
+    expect(STATE_ABBREVIATIONS).toHaveLength(52);
+    expect(new Set(STATE_ABBREVIATIONS).size).toBe(52);
+    expect(STATE_ABBREVIATIONS).toContain("DC");
+    expect(STATE_ABBREVIATIONS).toContain("PR");
+  });
+
+  it("splits the 19 colours into 10 dark and 9 light ones", () => {
+    expect(PRODUCT_COLORS).toHaveLength(19);
+    expect(DARK_COLORS).toHaveLength(10);
+    expect(LIGHT_COLORS).toHaveLength(9);
+    expect(new Set([...DARK_COLORS, ...LIGHT_COLORS]).size).toBe(19);
+  });
+
+  it("title-cases colour names and resolves aliases and camelCase keys", () => {
+    expect(colorDisplayName("royal_blue")).toBe("Royal Blue");
+    expect(colorDisplayName("heather")).toBe("Black");
+    expect(resolveColor("softPink")).toBe("soft_pink");
+    expect(resolveColor("berry")).toBe("black");
+    expect(resolveColor("plaid")).toBeUndefined();
+  });
+
+  it("orders sizes XS to 5XL", () => {
+    expect(SIZES).toEqual(["XS", "S", "M", "L", "XL", "2XL", "3XL", "4XL", "5XL"]);
+  });
+});
+
+describe("case conversion", () => {
+  it("round-trips keys deeply, leaving values alone", () => {
+    const wire = {
+      favorite_design_uuids: ["a_b"],
+      data: [{ blk_history25: { display_name: "x" } }],
+      shipping_address1: 1,
+    };
+    const camel = toCamelKeys<Record<string, unknown>>(wire);
+    expect(camel).toEqual({
+      favoriteDesignUuids: ["a_b"],
+      data: [{ blkHistory25: { displayName: "x" } }],
+      shippingAddress1: 1,
+    });
+    expect(toSnakeKeys(camel)).toEqual(wire);
+    expect(snakeToCamel("soft_pink")).toBe("softPink");
+    expect(camelToSnake("softPink")).toBe("soft_pink");
+  });
+});
+
+describe("money and routes", () => {
+  it("formats cents as dollars", () => {
+    expect(formatCents(1250)).toBe("$12.50");
+    expect(formatCents(0)).toBe("$0.00");
+    expect(formatCents(123456)).toBe("$1,234.56");
+  });
+
+  it("builds results URLs with the query as typed", () => {
+    expect(searchResultsPath(" cat & dog ")).toBe("/results?query=%20cat%20%26%20dog%20&page=1");
+    expect(searchResultsPath("")).toBe("/results?query=&page=1");
+  });
+
+  it("knows the client routes", () => {
+    expect(isClientRoute("/")).toBe(true);
+    expect(isClientRoute("/design/abc/slug/black")).toBe(true);
+    expect(isClientRoute("/my-profile/favorites")).toBe(true);
+    expect(isClientRoute("/faq")).toBe(true);
+    expect(isClientRoute("/nope")).toBe(false);
+    expect(isClientRoute("/design/abc")).toBe(false);
+  });
+});
+
+describe("validation", () => {
+  const validSignUp = {
+    email: "ada@example.com",
+    password: "correct-horse",
+    confirmPassword: "correct-horse",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    username: "ada_l",
+  };
+
+  it("accepts a valid sign-up and reports each rule with the spec's messages", () => {
+    expect(signUpSchema.safeParse(validSignUp).success).toBe(true);
+    const result = signUpSchema.safeParse({
+      ...validSignUp,
+      email: "",
+      firstName: "",
+      lastName: " ",
+      password: "short",
+      confirmPassword: "other",
+      username: "abc",
+    });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(
+      result.error?.issues.map((issue) => [issue.path.join("."), issue.message]) ?? [],
+    );
+    expect(messages.email).toBe(MESSAGES.emailRequired);
+    expect(messages.firstName).toBe("First Name is required");
+    expect(messages.lastName).toBe("Last Name is required");
+    expect(messages.password).toBe(MESSAGES.passwordLength);
+    expect(messages.username).toBe(MESSAGES.usernameLength);
+  });
+
+  it("rejects unknown fields and mismatched passwords", () => {
+    expect(signUpSchema.safeParse({ ...validSignUp, admin: true }).success).toBe(false);
+    const mismatch = signUpSchema.safeParse({ ...validSignUp, confirmPassword: "different-1" });
+    expect(mismatch.error?.issues[0]?.path).toEqual(["confirmPassword"]);
+  });
+
+  it("requires billing fields only when billing differs from shipping", () => {
+    const shipping = {
+      shippingFirstName: "Ada",
+      shippingLastName: "Lovelace",
+      shippingAddress1: "1 Main St",
+      shippingCity: "Springfield",
+      shippingState: "IL",
+      shippingZip: "62701-1234",
+      email: "ada@example.com",
+      billingSameAsShipping: true,
+    };
+    expect(shippingFormSchema.safeParse(shipping).success).toBe(true);
+    const separate = shippingFormSchema.safeParse({ ...shipping, billingSameAsShipping: false });
+    expect(separate.error?.issues.map((issue) => issue.path[0])).toContain("billingZip");
+    const badZip = shippingFormSchema.safeParse({ ...shipping, shippingZip: "1234" });
+    expect(badZip.error?.issues[0]?.message).toBe("Must be 5 or 9 digits 00000-1111");
+  });
+});
