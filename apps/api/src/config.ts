@@ -45,6 +45,7 @@ const environmentSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
   RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_GUEST_TOKENS_PER_IP: z.coerce.number().int().min(1).default(1000),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(0).default(3600),

@@ -172,6 +172,7 @@ export async function oauthRoutes(app: FastifyInstance, context: AppContext): Pr
     }
 
     if (parameters.guest === "true") {
+      await enforceRateLimit({ rateLimiter, config, action: "guest_token", ip: request.ip });
       return presentTokens(await startGuestSession({ db, config, clientId }));
     }
     // RFC 6749 names the field `username`; the spec's client sends `email`.

@@ -19,7 +19,10 @@ export async function tokenRoutes(app: FastifyInstance, context: AppContext): Pr
     const input = request.body === undefined ? {} : parseInput(createTokenSchema, request.body);
     const clientId = config.OAUTH_CLIENT_ID;
     reply.header("Cache-Control", "no-store");
-    if (!input.user) return presentTokens(await startGuestSession({ db, config, clientId }));
+    if (!input.user) {
+      await enforceRateLimit({ rateLimiter, config, action: "guest_token", ip: request.ip });
+      return presentTokens(await startGuestSession({ db, config, clientId }));
+    }
 
     const { email, password } = input.user;
     await enforceRateLimit({ rateLimiter, config, action: "sign_in", ip: request.ip, email });

@@ -3,7 +3,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
 
 /** The actions that are rate limited (spec: sign-in, sign-up, forgot-password, token refresh). */
-export type RateLimitedAction = "sign_in" | "sign_up" | "forgot_password" | "refresh";
+export type RateLimitedAction = "sign_in" | "sign_up" | "forgot_password" | "refresh" | "guest_token";
 
 /** Thrown when a limit is exceeded; routes turn it into a 429 with Retry-After. */
 export class RateLimitError extends AppError {
@@ -27,7 +27,9 @@ export async function enforceRateLimit(options: {
 }): Promise<void> {
   const { rateLimiter, config, action, ip, email } = options;
   const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS;
-  const checks = [rateLimiter.hit({ key: `${action}:ip:${ip}`, limit: config.RATE_LIMIT_PER_IP, windowSeconds })];
+  // Every first visit creates a guest, so guest tokens get their own, higher per-IP allowance.
+  const ipLimit = action === "guest_token" ? config.RATE_LIMIT_GUEST_TOKENS_PER_IP : config.RATE_LIMIT_PER_IP;
+  const checks = [rateLimiter.hit({ key: `${action}:ip:${ip}`, limit: ipLimit, windowSeconds })];
   if (email) {
     const key = `${action}:email:${email.trim().toLowerCase()}`;
     checks.push(rateLimiter.hit({ key, limit: config.RATE_LIMIT_PER_EMAIL, windowSeconds }));

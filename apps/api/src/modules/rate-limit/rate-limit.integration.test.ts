@@ -11,6 +11,7 @@ const LIMITS = {
   RATE_LIMIT_PER_EMAIL: "3",
   RATE_LIMIT_PER_IP: "5",
   RATE_LIMIT_WINDOW_SECONDS: "600",
+  RATE_LIMIT_GUEST_TOKENS_PER_IP: "4",
   TRUST_PROXY: "true",
 };
 let nextAddress = 1;
@@ -139,6 +140,18 @@ describe("rate limits", () => {
       refreshStatuses.push(response.status);
     }
     expect(refreshStatuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
+  it("limits guest tokens per IP with their own allowance", async () => {
+    const from = fromNewAddress();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      statuses.push((await requestToken(first, { grant_type: "password", guest: true }, from)).status);
+    }
+    statuses.push((await first.request("/api/v1/tokens", { method: "POST", ...from })).status);
+    statuses.push((await second.request("/api/v1/tokens", { method: "POST", ...from })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    expect((await requestToken(first, { grant_type: "password", guest: true }, fromNewAddress())).status).toBe(200);
   });
 
   it("opens again when the window has passed", async () => {
