@@ -2,18 +2,27 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { toSnakeKeys } from "@threadfolk/contract/case";
 import Fastify, { type FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
+import { registerAuthentication } from "./modules/auth/authenticate.ts";
+import { upsertOAuthClient } from "./modules/auth/oauth-clients.ts";
+import { oauthRoutes } from "./modules/auth/oauth-routes.ts";
+import { tokenRoutes } from "./modules/auth/token-routes.ts";
+import { createMailWorker } from "./modules/mail/outbox.ts";
+import { createMailTransport, type MailTransport } from "./modules/mail/transports.ts";
 import { createLocalStorage } from "./modules/media/local-storage.ts";
 import type { MediaStorage } from "./modules/media/storage.ts";
+import { createDatabaseRateLimiter, createRedisRateLimiter } from "./modules/rate-limit/rate-limiter.ts";
+import { userRoutes } from "./modules/users/routes.ts";
 import { healthRoutes } from "./routes/health.ts";
 
 /** Each domain module registers its routes under /api/v1. Add new modules here. */
-const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<void>> = [];
+const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<void>> = [tokenRoutes, userRoutes];
 
 export type BuildAppOptions = {
   config: Config;
@@ -22,14 +31,14 @@ export type BuildAppOptions = {
   storage?: MediaStorage;
   /** Logs to stdout as JSON (pino) unless false. */
   logger?: boolean;
+  /** Defaults to SMTP when SMTP_URL is set, otherwise .eml files under DATA_DIR/outbox. */
+  mailTransport?: MailTransport;
 };
 
 /** Builds the HTTP server: API routes, the built web app and media, one error shape for everything. */
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; context: AppContext }> {
   const { config, database } = options;
   const storage = options.storage ?? createLocalStorage(path.join(config.DATA_DIR, "media"));
-  const context: AppContext = { config, database, db: database.db, storage };
-
   const app = Fastify({
     logger:
       options.logger === false
@@ -47,6 +56,26 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
 
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  const rateLimiter = redis ? createRedisRateLimiter(redis) : createDatabaseRateLimiter(database.db);
+  const mailTransport =
+    options.mailTransport ??
+    createMailTransport(config, (message, filePath) => app.log.info({ path: filePath }, message));
+  const mailer = createMailWorker({ db: database.db, config, transport: mailTransport, log: app.log });
+  const context: AppContext = { config, database, db: database.db, storage, rateLimiter, mailer };
+  app.addHook("onClose", async () => {
+    await mailer.stop();
+    await redis?.quit();
+  });
+
+  // The public web client's credentials are configuration; every instance (re)registers them on start.
+  await upsertOAuthClient({
+    db: database.db,
+    clientId: config.OAUTH_CLIENT_ID,
+    clientSecret: config.OAUTH_CLIENT_SECRET,
+    name: `${config.BRAND_NAME} web`,
+  });
+
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
   });
@@ -59,7 +88,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerErrorHandler(app);
   registerSecurityHeaders(app, { isHttps: config.PUBLIC_URL.startsWith("https://") });
 
+  registerAuthentication(app, context);
+
   await app.register(async (instance) => healthRoutes(instance, context));
+  await app.register(async (instance) => oauthRoutes(instance, context));
   for (const registerModule of API_MODULES) {
     await app.register(async (instance) => registerModule(instance, context), { prefix: "/api/v1" });
   }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { SESSION_TIMEOUT_MINUTES } from "@threadfolk/contract/constants";
 import { z } from "zod";
 
 const booleanFromString = z
@@ -37,6 +38,19 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   SMTP_URL: optionalUrl(["smtp", "smtps"]),
   MAIL_FROM: z.string().optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(7200),
+  SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(SESSION_TIMEOUT_MINUTES),
+  EMAIL_CONFIRMATION_TTL_HOURS: z.coerce.number().int().min(1).default(72),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
+  RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_GUEST_TOKENS_PER_IP: z.coerce.number().int().min(1).default(1000),
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
+  MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(0).default(3600),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
+  MAIL_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -1,6 +1,8 @@
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
+import type { MailWorker } from "./modules/mail/outbox.ts";
 import type { MediaStorage } from "./modules/media/storage.ts";
+import type { RateLimiter } from "./modules/rate-limit/rate-limiter.ts";
 
 /** What every route and service needs from the running app, built once at start-up. */
 export type AppContext = {
@@ -8,4 +10,8 @@ export type AppContext = {
   database: DatabaseHandle;
   db: Database;
   storage: MediaStorage;
+  /** Shared counters for sign-in, sign-up, forgot-password and refresh limits (database or Redis). */
+  rateLimiter: RateLimiter;
+  /** The e-mail outbox worker; services call `nudge()` after queueing an e-mail. */
+  mailer: MailWorker;
 };

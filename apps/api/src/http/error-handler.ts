@@ -38,6 +38,7 @@ export function errorBody(error: AppError): ErrorResponse {
 }
 
 export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.headers) reply.headers(error.headers);
   return reply.status(error.statusCode).type("application/json; charset=utf-8").send(errorBody(error));
 }
 

@@ -3,6 +3,8 @@ import { type ErrorCode, type ErrorDetail, statusForCode } from "@threadfolk/con
 /** The one error type of the API: a stable code, a human message and optional per-field details. */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** Extra response headers the error handler sends with this error (e.g. Retry-After). */
+  headers?: Record<string, string>;
 
   constructor(
     readonly code: ErrorCode,

@@ -1,1 +1,4 @@
+export * from "./accounts.ts";
+export * from "./mail.ts";
+export * from "./rate-limit.ts";
 export * from "./settings.ts";

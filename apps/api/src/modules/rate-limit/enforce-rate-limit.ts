@@ -1,0 +1,42 @@
+import type { Config } from "../../config.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { RateLimiter } from "./rate-limiter.ts";
+
+/** The actions that are rate limited (spec: sign-in, sign-up, forgot-password, token refresh). */
+export type RateLimitedAction = "sign_in" | "sign_up" | "forgot_password" | "refresh" | "guest_token";
+
+/** Thrown when a limit is exceeded; routes turn it into a 429 with Retry-After. */
+export class RateLimitError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super("rate_limited", `Too many attempts. Please try again in ${retryAfterSeconds} seconds.`);
+    this.headers = { "Retry-After": String(retryAfterSeconds) };
+  }
+}
+
+/**
+ * Counts one attempt of `action` against the client IP and, when given, the e-mail address (lowercased),
+ * and throws a RateLimitError when either limit is exceeded. Both counters are always incremented so
+ * that switching between addresses from one IP, or between IPs for one address, does not help.
+ */
+export async function enforceRateLimit(options: {
+  rateLimiter: RateLimiter;
+  config: Config;
+  action: RateLimitedAction;
+  ip: string;
+  email?: string;
+}): Promise<void> {
+  const { rateLimiter, config, action, ip, email } = options;
+  const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS;
+  // Every first visit creates a guest, so guest tokens get their own, higher per-IP allowance.
+  const ipLimit = action === "guest_token" ? config.RATE_LIMIT_GUEST_TOKENS_PER_IP : config.RATE_LIMIT_PER_IP;
+  const checks = [rateLimiter.hit({ key: `${action}:ip:${ip}`, limit: ipLimit, windowSeconds })];
+  if (email) {
+    const key = `${action}:email:${email.trim().toLowerCase()}`;
+    checks.push(rateLimiter.hit({ key, limit: config.RATE_LIMIT_PER_EMAIL, windowSeconds }));
+  }
+  const results = await Promise.all(checks);
+  const blocked = results.filter((result) => !result.allowed);
+  if (blocked.length > 0) {
+    throw new RateLimitError(Math.max(...blocked.map((result) => result.retryAfterSeconds)));
+  }
+}
