@@ -34,3 +34,12 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/**
+ * A second, independent connection to the same database, as a second app instance would have.
+ * PGlite lives inside this process, so there the "second instance" shares the one handle.
+ */
+export async function openSecondConnection(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  if (handle.driver === "pglite") return { ...handle, close: async () => undefined };
+  return openDatabase({ driver: "postgres", url: handle.location, poolSize: 2 });
+}

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { requestToken, signIn } from "../../../test/oauth-client.ts";
-import { createTestDatabase } from "../../../test/test-database.ts";
+import { createTestDatabase, openSecondConnection } from "../../../test/test-database.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 
@@ -22,17 +22,11 @@ let secondHandle: DatabaseHandle | undefined;
 let first: TestServer;
 let second: TestServer;
 
-/** A second connection to the same database, as a second app instance would have (PGlite: the same handle). */
-async function openSecondHandle(handle: DatabaseHandle): Promise<DatabaseHandle> {
-  if (handle.driver === "pglite") return handle;
-  secondHandle = await openDatabase({ driver: "postgres", url: handle.location, poolSize: 2 });
-  return secondHandle;
-}
-
 beforeAll(async () => {
   database = await createTestDatabase();
   first = await getTestServer({ env: LIMITS, database });
-  second = await getTestServer({ env: LIMITS, database: await openSecondHandle(database) });
+  secondHandle = await openSecondConnection(database);
+  second = await getTestServer({ env: LIMITS, database: secondHandle });
 });
 
 afterAll(async () => {
