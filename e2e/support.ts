@@ -40,3 +40,13 @@ export function navigationSearchField(page: Page, testInfo: TestInfo) {
     ? visibleNavigation(page, testInfo).getByRole("searchbox", { name: `Search ${BRAND_NAME}` })
     : visibleNavigation(page, testInfo).getByRole("searchbox", { name: "Search for designs" });
 }
+
+/** Collects console errors and uncaught exceptions of a page, to assert a page renders cleanly. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}

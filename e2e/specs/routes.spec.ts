@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { BRAND_NAME, expectPageHeading } from "../support.ts";
+import { BRAND_NAME, collectPageErrors, expectPageHeading } from "../support.ts";
 
 /** One concrete URL for every route of spec section 2 (static pages have their own spec), and its heading. */
 const ROUTES = [
@@ -28,11 +28,13 @@ const CHECKOUT_ROUTES = [
 test.describe("routes", () => {
   for (const { path, heading } of ROUTES) {
     test(`${path} renders in the main layout`, async ({ page }) => {
+      const errors = collectPageErrors(page);
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expectPageHeading(page, heading);
       await expect(page.getByRole("banner")).toBeVisible();
       await expect(page.getByRole("contentinfo")).toBeVisible();
+      expect(errors).toEqual([]);
     });
   }
 

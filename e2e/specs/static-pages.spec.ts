@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { STATIC_PAGES } from "@threadfolk/contract/routes";
-import { BRAND_NAME, expectPageHeading, FOOTER_LINKS } from "../support.ts";
+import { BRAND_NAME, collectPageErrors, expectPageHeading, FOOTER_LINKS } from "../support.ts";
 
 test.describe("static pages", () => {
   for (const { path, title } of STATIC_PAGES) {
     test(`${path} renders its content with navigation and footer`, async ({ page }) => {
+      const errors = collectPageErrors(page);
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expectPageHeading(page, title);
@@ -13,6 +14,7 @@ test.describe("static pages", () => {
       expect(await page.getByRole("main").getByRole("heading", { level: 2 }).count()).toBeGreaterThanOrEqual(3);
       await expect(page.getByRole("banner")).toBeVisible();
       await expect(page.getByRole("contentinfo")).toBeVisible();
+      expect(errors).toEqual([]);
     });
   }
 

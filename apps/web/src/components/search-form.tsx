@@ -58,7 +58,7 @@ export function SearchForm({
             placeholder={placeholder}
             autoComplete="off"
             enterKeyHint="search"
-            className="h-11 w-full rounded-l-full border border-r-0 border-neutral-300 bg-white pr-3 pl-10 text-[15px] text-neutral-900 placeholder:text-neutral-500 focus:border-neutral-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/30"
+            className="h-11 w-full rounded-l-full border border-r-0 border-neutral-300 bg-white pr-3 pl-10 text-base text-neutral-900 md:text-[15px] placeholder:text-neutral-500 focus:border-neutral-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/30"
           />
         </div>
         <button

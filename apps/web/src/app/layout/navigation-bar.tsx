@@ -41,7 +41,7 @@ function DesktopNavigation(props: AuthActions & { isSignedIn: boolean }) {
         >
           <Logo />
         </Link>
-        <SearchForm label="Search for designs" className="max-w-2xl flex-1" />
+        <SearchForm label="Search for designs" className="mx-auto max-w-2xl flex-1" />
         <div className="ml-auto flex items-center gap-1">
           <AccountMenu variant="desktop" {...props} />
           <CartButton />
