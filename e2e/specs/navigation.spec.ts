@@ -156,6 +156,18 @@ test.describe("cart icon", () => {
     await expectPageHeading(page, "Shopping Cart");
   });
 
+  test("keyboard focus on the empty cart shows the card and reaches SHOP NOW", async ({ page }, testInfo) => {
+    test.skip(isMobileProject(testInfo), "keyboard use is a desktop concern");
+    await page.goto("/about");
+    await page.getByRole("button", { name: "Account menu" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Shopping cart, empty" })).toBeFocused();
+    const summary = page.getByRole("region", { name: "Cart Summary" });
+    await expect(summary).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(summary.getByRole("link", { name: "SHOP NOW" })).toBeFocused();
+  });
+
   test("a cart count of 0 counts as empty", async ({ page, context, baseURL }, testInfo) => {
     await context.addCookies([{ name: "shoppingCartCount", value: "0", url: baseURL ?? "" }]);
     await page.goto("/");

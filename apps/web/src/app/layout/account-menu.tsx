@@ -95,16 +95,18 @@ function AccountMenuItems({ isSignedIn, variant, onSignIn, onSignUp, onSignOut }
 /** The account button and its dropdown (Radix menu: arrow keys, Escape, typeahead). */
 export function AccountMenu(props: AccountMenuProps) {
   const { isSignedIn, variant } = props;
+  const visibleText = isSignedIn ? "Account" : "Sign in";
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label="Account menu"
+        // The accessible name starts with the visible words so voice control users can say what they see.
+        aria-label={variant === "desktop" ? `${visibleText}: account menu` : "Account menu"}
         className="group flex h-11 items-center gap-1.5 rounded-full px-2.5 text-neutral-800 transition-colors hover:bg-neutral-100 hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-brand data-[state=open]:bg-neutral-100"
       >
         <AccountIcon className="size-6" />
         {variant === "desktop" && (
           <>
-            <span className="text-sm font-semibold">{isSignedIn ? "Account" : "Sign in"}</span>
+            <span className="text-sm font-semibold">{visibleText}</span>
             <ChevronDownIcon className="size-4 transition-transform group-data-[state=open]:rotate-180" />
           </>
         )}

@@ -1,9 +1,43 @@
 import { searchResultsPath } from "@threadfolk/contract/routes";
-import { useState } from "react";
+import { type FocusEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CartIcon } from "../../components/icons/icons.tsx";
 import { pickEmptyCartSearchTerm } from "../../features/cart/cart-count.ts";
 import { useCartCount } from "../../features/cart/hooks/use-cart-count.ts";
+
+/** Keeps the pointer-leave grace period short: long enough to cross the gap to the card, no more. */
+const CLOSE_DELAY_MS = 150;
+
+/**
+ * Open while a mouse hovers the container or keyboard focus is inside it; Escape closes. Touch taps never
+ * open it (they navigate), and a mouse click does not open it by focus alone.
+ */
+function useHoverCard() {
+  const [isOpen, setIsOpen] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  function open() {
+    clearTimeout(closeTimer.current);
+    setIsOpen(true);
+  }
+  function closeSoon() {
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => setIsOpen(false), CLOSE_DELAY_MS);
+  }
+
+  const containerProps = {
+    onPointerEnter: (event: PointerEvent) => event.pointerType === "mouse" && open(),
+    onPointerLeave: (event: PointerEvent) => event.pointerType === "mouse" && closeSoon(),
+    onFocus: (event: FocusEvent) => event.target.matches(":focus-visible") && open(),
+    onBlur: (event: FocusEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsOpen(false);
+    },
+    onKeyDown: (event: { key: string }) => event.key === "Escape" && setIsOpen(false),
+  };
+  return { isOpen, containerProps };
+}
 
 /**
  * The cart icon. With items it goes to the cart and shows a count badge; with an empty cart it sends the
@@ -15,9 +49,11 @@ export function CartButton() {
   const [emptyCartTerm] = useState(() => pickEmptyCartSearchTerm());
   const isEmpty = count === 0;
   const shopPath = searchResultsPath(emptyCartTerm);
+  const { isOpen, containerProps } = useHoverCard();
+  const showSummary = isEmpty && isOpen;
 
   return (
-    <div className="group relative">
+    <div className="relative" {...containerProps}>
       <Link
         to={isEmpty ? shopPath : "/shopping-cart"}
         aria-label={isEmpty ? "Shopping cart, empty" : `Shopping cart, ${count} ${count === 1 ? "item" : "items"}`}
@@ -33,12 +69,12 @@ export function CartButton() {
           </span>
         )}
       </Link>
-      {isEmpty && (
+      {showSummary && (
         // pt-2 bridges the gap between icon and card so the pointer can travel to SHOP NOW.
-        <div className="invisible absolute top-full right-0 z-40 pt-2 opacity-0 transition-opacity duration-150 group-has-focus-visible:visible group-has-focus-visible:opacity-100 group-hover:visible group-hover:opacity-100">
+        <div className="absolute top-full right-0 z-40 pt-2">
           <section
             aria-label="Cart Summary"
-            className="w-72 rounded-2xl border border-neutral-200 bg-white p-5 text-center shadow-xl shadow-neutral-900/10"
+            className="w-72 animate-[fade-in_120ms_ease-out] rounded-2xl border border-neutral-200 bg-white p-5 text-center shadow-xl shadow-neutral-900/10"
           >
             <h2 className="text-xs font-bold tracking-[0.14em] text-neutral-500 uppercase">Cart Summary</h2>
             <p className="mt-3 font-display text-lg font-bold text-neutral-950">Oh no, your cart is empty.</p>
