@@ -1,0 +1,18 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import { RouterProvider } from "react-router/dom";
+import { Toaster } from "sonner";
+import { createQueryClient } from "./query-client.ts";
+import { createAppRouter } from "./router.tsx";
+
+/** The app: providers, the router, and the toast area (coloured theme). */
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createAppRouter);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster richColors closeButton position="top-center" toastOptions={{ duration: 5000 }} />
+    </QueryClientProvider>
+  );
+}

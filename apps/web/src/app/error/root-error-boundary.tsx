@@ -1,0 +1,34 @@
+import { type ReactNode, useCallback, useState } from "react";
+import { useLocation } from "react-router";
+import { ErrorBoundary } from "./error-boundary.tsx";
+import { ErrorFallbackPage } from "./error-fallback-page.tsx";
+
+/** Reports a render error with its message, route and time (the analytics adapter will take this over). */
+function reportRenderError(error: unknown, route: string): void {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error("Render error", { message, route, date: new Date().toISOString() }, error);
+}
+
+/**
+ * Wraps the whole app in the error boundary. The error belongs to the location where it happened, so moving
+ * to another location turns `hasError` from true to false and the boundary shows the app again.
+ */
+export function RootErrorBoundary({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const [errorLocationKey, setErrorLocationKey] = useState<string | null>(null);
+  const hasError = errorLocationKey !== null && errorLocationKey === location.key;
+
+  const handleError = useCallback(
+    (error: unknown) => {
+      setErrorLocationKey(location.key);
+      reportRenderError(error, `${location.pathname}${location.search}`);
+    },
+    [location.key, location.pathname, location.search],
+  );
+
+  return (
+    <ErrorBoundary hasError={hasError} onError={handleError} fallback={<ErrorFallbackPage />}>
+      {children}
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,81 @@
+import { CLIENT_ROUTES, STATIC_PAGES } from "@threadfolk/contract/routes";
+import type { ComponentType } from "react";
+import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from "react-router";
+import { PageSpinner } from "../components/spinner.tsx";
+import { ErrorFallbackPage } from "./error/error-fallback-page.tsx";
+import { RootErrorBoundary } from "./error/root-error-boundary.tsx";
+import { BareLayout } from "./layout/bare-layout.tsx";
+import { MainLayout } from "./layout/main-layout.tsx";
+
+type PageModule = { default: ComponentType };
+
+/** A route whose page component is code-split and fetched when the route is first visited. */
+function page(path: string, load: () => Promise<PageModule>): RouteObject {
+  return { path, lazy: async () => ({ Component: (await load()).default }) };
+}
+
+const STATIC_PAGE_MODULES: Record<(typeof STATIC_PAGES)[number]["path"], () => Promise<PageModule>> = {
+  "/refund-policy": () => import("../pages/static/refund-policy-page.tsx"),
+  "/intellectual-property-policy": () => import("../pages/static/intellectual-property-policy-page.tsx"),
+  "/faq": () => import("../pages/static/faq-page.tsx"),
+  "/terms": () => import("../pages/static/terms-page.tsx"),
+  "/privacy-policy": () => import("../pages/static/privacy-policy-page.tsx"),
+  "/about": () => import("../pages/static/about-page.tsx"),
+  "/size-charts": () => import("../pages/static/size-charts-page.tsx"),
+  "/seller-program": () => import("../pages/static/seller-program-page.tsx"),
+};
+
+function Root() {
+  return (
+    <RootErrorBoundary>
+      <Outlet />
+      <ScrollRestoration />
+    </RootErrorBoundary>
+  );
+}
+
+/** Every route of spec section 2. Paths come from the contract so the server's 200/404 answer matches. */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    // Errors outside rendering (a page chunk that fails to download) land here rather than in the boundary.
+    errorElement: <ErrorFallbackPage />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        element: <MainLayout />,
+        children: [
+          page(CLIENT_ROUTES.home, () => import("../pages/home-page.tsx")),
+          page(CLIENT_ROUTES.results, () => import("../pages/results-page.tsx")),
+          page(CLIENT_ROUTES.design, () => import("../pages/design-page.tsx")),
+          page(CLIENT_ROUTES.artist, () => import("../pages/artist-page.tsx")),
+          page(CLIENT_ROUTES.shoppingCart, () => import("../pages/shopping-cart-page.tsx")),
+          page(CLIENT_ROUTES.sellerProfile, () => import("../pages/seller-profile-page.tsx")),
+          page(CLIENT_ROUTES.sellerOrders, () => import("../pages/my-profile/seller-orders-page.tsx")),
+          page(CLIENT_ROUTES.myDesigns, () => import("../pages/my-profile/my-designs-page.tsx")),
+          page(CLIENT_ROUTES.orders, () => import("../pages/my-profile/orders-page.tsx")),
+          page(CLIENT_ROUTES.favorites, () => import("../pages/my-profile/favorites-page.tsx")),
+          page(CLIENT_ROUTES.followedArtist, () => import("../pages/my-profile/followed-artist-page.tsx")),
+          page(CLIENT_ROUTES.productUploadWizard, () => import("../pages/my-profile/product-upload-wizard-page.tsx")),
+          page(CLIENT_ROUTES.productEditor, () => import("../pages/my-profile/product-editor-page.tsx")),
+          page(CLIENT_ROUTES.resetPassword, () => import("../pages/reset-password-page.tsx")),
+          page(CLIENT_ROUTES.confirmEmail, () => import("../pages/confirm-email-page.tsx")),
+          ...STATIC_PAGES.map(({ path }) => page(path, STATIC_PAGE_MODULES[path])),
+          page("*", () => import("../pages/not-found-page.tsx")),
+        ],
+      },
+      {
+        element: <BareLayout />,
+        children: [
+          page(CLIENT_ROUTES.orderShippingDetails, () => import("../pages/order-shipping-details-page.tsx")),
+          page(CLIENT_ROUTES.orderPaymentDetails, () => import("../pages/order-payment-details-page.tsx")),
+        ],
+      },
+    ],
+  },
+];
+
+/** The app's router (browser history). */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

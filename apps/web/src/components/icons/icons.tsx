@@ -1,0 +1,112 @@
+import type { SVGProps } from "react";
+
+type IconProps = SVGProps<SVGSVGElement>;
+
+// Line icons drawn for this product on a 24x24 grid, stroked with the current text colour.
+function StrokeIcon({ children, ...props }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function SearchIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="10.5" cy="10.5" r="6.5" />
+      <path d="m15.5 15.5 5 5" />
+    </StrokeIcon>
+  );
+}
+
+export function AccountIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="12" cy="8.5" r="4" />
+      <path d="M4 20.5c1.2-3.8 4.3-5.8 8-5.8s6.8 2 8 5.8" />
+    </StrokeIcon>
+  );
+}
+
+export function CartIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M2.5 3.5h2.6l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 7.5H6" />
+      <circle cx="9.5" cy="19.8" r="1.3" />
+      <circle cx="17.5" cy="19.8" r="1.3" />
+    </StrokeIcon>
+  );
+}
+
+export function BackIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M15 5 8 12l7 7" />
+    </StrokeIcon>
+  );
+}
+
+export function ChevronDownIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="m6 9 6 6 6-6" />
+    </StrokeIcon>
+  );
+}
+
+export function ArrowRightIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M4 12h15M13 6l6 6-6 6" />
+    </StrokeIcon>
+  );
+}
+
+// Social marks: a rounded tile with a simple letter or glyph, drawn here rather than taken from brand kits.
+export function FacebookIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <rect x="3" y="3" width="18" height="18" rx="5" />
+      <path d="M15.5 7.5h-1.8a2.2 2.2 0 0 0-2.2 2.2V21M9 12.5h6" />
+    </StrokeIcon>
+  );
+}
+
+export function InstagramIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <rect x="3" y="3" width="18" height="18" rx="5" />
+      <circle cx="12" cy="12" r="4" />
+      <circle cx="17.2" cy="6.8" r="0.6" fill="currentColor" />
+    </StrokeIcon>
+  );
+}
+
+export function TwitterIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <rect x="3" y="3" width="18" height="18" rx="5" />
+      <path d="M10.5 6.5v8.2a2.3 2.3 0 0 0 2.3 2.3h2.7M8 10h7" />
+    </StrokeIcon>
+  );
+}
+
+export function PinterestIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <rect x="3" y="3" width="18" height="18" rx="5" />
+      <path d="M10 21V7.5h3a3.3 3.3 0 0 1 0 6.6h-3" />
+    </StrokeIcon>
+  );
+}

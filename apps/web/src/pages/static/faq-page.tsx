@@ -1,0 +1,182 @@
+import { SHIPPING_OPTIONS } from "@threadfolk/contract/shipping";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ContactCard, StaticPage } from "../../components/static-page.tsx";
+import { appConfig } from "../../lib/config.ts";
+
+function Question({ question, children }: { question: string; children: ReactNode }) {
+  return (
+    <>
+      <h3>{question}</h3>
+      {children}
+    </>
+  );
+}
+
+/** Frequently asked questions about orders, shipping, returns, sizing, payments and selling. */
+export default function FaqPage() {
+  const { brandName, supportEmail } = appConfig;
+  const mail = <a href={`mailto:${supportEmail}`}>{supportEmail}</a>;
+  return (
+    <StaticPage
+      eyebrow="Help"
+      title="Frequently Asked Questions"
+      intro={
+        <p>
+          Quick answers about ordering, shipping, sizing and selling on {brandName}. Still stuck? Write to {mail}.
+        </p>
+      }
+      sections={[
+        {
+          id: "orders",
+          title: "Orders",
+          content: (
+            <>
+              <Question question="How do I place an order?">
+                <p>
+                  Open a design, pick the style, colour and size, and add it to your cart. When you are ready, open the
+                  cart and press Checkout. You enter your shipping address, choose a shipping speed and pay.
+                </p>
+              </Question>
+              <Question question="Do I need an account?">
+                <p>
+                  No. You can fill a cart and check out as a guest. With an account you can also save designs to named
+                  collections, follow your favourite artists and see your past orders in your profile.
+                </p>
+              </Question>
+              <Question question="Can I change or cancel my order?">
+                <p>
+                  Each item is printed just for you, so we can only change or cancel an order before it goes into
+                  production. E-mail {mail} with your order number as soon as possible.
+                </p>
+              </Question>
+            </>
+          ),
+        },
+        {
+          id: "shipping",
+          title: "Shipping",
+          content: (
+            <>
+              <Question question="Where do you ship?">
+                <p>
+                  We ship within the United States only: all 50 states, Washington DC and Puerto Rico. At checkout we
+                  check your address with the carrier and suggest a corrected version if it finds one.
+                </p>
+              </Question>
+              <Question question="How long will my order take?">
+                <p>Every order offers three shipping speeds. The estimates include printing and processing time:</p>
+                <ul>
+                  {SHIPPING_OPTIONS.map((option) => (
+                    <li key={option.key}>
+                      <strong>{option.displayName}</strong>: {option.deliveryEstimate}
+                    </li>
+                  ))}
+                </ul>
+                <p>The price of each speed depends on your order and is shown at checkout before you pay.</p>
+              </Question>
+              <Question question="My order is late. What now?">
+                <p>
+                  If your order has not arrived ten business days after the end of its estimate, write to {mail}. We
+                  will chase the carrier and send a replacement if the parcel is lost.
+                </p>
+              </Question>
+            </>
+          ),
+        },
+        {
+          id: "returns",
+          title: "Returns and refunds",
+          content: (
+            <>
+              <Question question="What if my shirt arrives damaged or misprinted?">
+                <p>
+                  We reprint it or refund it, free of charge. Send a photo and your order number to {mail} within 30
+                  days of delivery.
+                </p>
+              </Question>
+              <Question question="Can I return something I no longer want?">
+                <p>
+                  Because every item is made to order, we do not accept returns for a change of mind. Our{" "}
+                  <Link to="/refund-policy">refund policy</Link> explains what we cover, including wrong sizes.
+                </p>
+              </Question>
+            </>
+          ),
+        },
+        {
+          id: "sizing",
+          title: "Sizing",
+          content: (
+            <>
+              <Question question="How do your shirts fit?">
+                <p>
+                  Our unisex tee has a classic, straight fit; most men and many women take their usual size. The women's
+                  tee is narrower with a shorter body and a more fitted waist, so consider one size up if you like a
+                  relaxed fit.
+                </p>
+              </Question>
+              <Question question="Which sizes are available?">
+                <p>
+                  Most designs come in XS to 5XL. The <Link to="/size-charts">size charts</Link> give chest width and
+                  body length for every size in inches and centimetres.
+                </p>
+              </Question>
+            </>
+          ),
+        },
+        {
+          id: "payments",
+          title: "Payments",
+          content: (
+            <>
+              <Question question="How can I pay?">
+                <p>
+                  By credit or debit card, or with PayPal. All prices are in US dollars, and your payment is taken when
+                  you place the order.
+                </p>
+              </Question>
+              <Question question="Do you charge sales tax?">
+                <p>
+                  Yes, where the law requires it. The estimated tax is shown in the order summary before you pay, based
+                  on your shipping address.
+                </p>
+              </Question>
+              <Question question="Is my card information safe?">
+                <p>
+                  Checkout pages are encrypted, and card details go to our payment processor to authorise the charge. We
+                  never store your full card number or security code.
+                </p>
+              </Question>
+            </>
+          ),
+        },
+        {
+          id: "selling",
+          title: `Selling on ${brandName}`,
+          content: (
+            <>
+              <Question question="I make art. Can I sell it here?">
+                <p>
+                  Yes! Create an account, open the Product Designer in your profile and upload your artwork. Our{" "}
+                  <Link to="/seller-program">seller program</Link> explains every step and how you earn.
+                </p>
+              </Question>
+              <Question question="Who prints and ships the products?">
+                <p>
+                  We do. Artists upload designs; we print each order on demand, ship it and look after customer service,
+                  so you can spend your time making art.
+                </p>
+              </Question>
+            </>
+          ),
+        },
+      ]}
+      footer={
+        <ContactCard title="Didn't find your answer?">
+          <p>E-mail {mail}. We reply within two business days, usually much sooner.</p>
+        </ContactCard>
+      }
+    />
+  );
+}

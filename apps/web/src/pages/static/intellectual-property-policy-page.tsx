@@ -1,0 +1,126 @@
+import { ContactCard, StaticPage } from "../../components/static-page.tsx";
+import { appConfig } from "../../lib/config.ts";
+
+/** Intellectual property policy: artists' rights, what sellers may upload, and how to report infringement. */
+export default function IntellectualPropertyPolicyPage() {
+  const { brandName, supportEmail } = appConfig;
+  return (
+    <StaticPage
+      eyebrow="Policies"
+      title="Intellectual Property Policy"
+      intro={
+        <p>
+          {brandName} exists because artists' work is worth protecting. We take reports of copyright and trademark
+          infringement seriously and act on them quickly.
+        </p>
+      }
+      sections={[
+        {
+          id: "artists-rights",
+          title: "Artists keep their rights",
+          content: (
+            <>
+              <p>
+                Artists who sell on {brandName} keep full ownership of the artwork they upload. By publishing a design
+                they give {brandName} a non-exclusive licence to display it on the site and in our promotions, and to
+                print it on the products customers order. The licence ends when the design is deactivated, except for
+                orders already placed.
+              </p>
+            </>
+          ),
+        },
+        {
+          id: "what-you-may-upload",
+          title: "What sellers may upload",
+          content: (
+            <>
+              <p>
+                Upload only artwork that you created yourself or have a written licence to sell on apparel. Do not use:
+              </p>
+              <ul>
+                <li>characters, logos, names or artwork owned by someone else without their permission;</li>
+                <li>
+                  photographs, fonts or stock images whose licence does not allow printing on merchandise for sale;
+                </li>
+                <li>the name or likeness of a real person in a way that suggests they endorse your product;</li>
+                <li>trademarks (brand names, slogans, logos) of companies, teams or bands.</li>
+              </ul>
+              <p>
+                Fan culture is at the heart of {brandName}, and original tributes, parodies and commentary are welcome.
+                They still have to be your own artwork and must not copy protected material wholesale.
+              </p>
+            </>
+          ),
+        },
+        {
+          id: "report-infringement",
+          title: "How to report infringement",
+          content: (
+            <>
+              <p>
+                If you own a copyright or trademark and believe a design on {brandName} infringes it, send a notice to{" "}
+                <a href={`mailto:${supportEmail}`}>{supportEmail}</a> with the subject line "Intellectual property
+                notice". Please include:
+              </p>
+              <ol>
+                <li>your name, postal address, telephone number and e-mail address;</li>
+                <li>a description of the work you own, with a registration number or link if you have one;</li>
+                <li>the link to each design page on {brandName} that you believe infringes it;</li>
+                <li>
+                  a statement that you believe in good faith that the use is not authorised by the rights owner, its
+                  agent or the law;
+                </li>
+                <li>
+                  a statement that the information in your notice is accurate and, under penalty of perjury, that you
+                  are the rights owner or authorised to act for them;
+                </li>
+                <li>your physical or electronic signature (typing your full name is enough).</li>
+              </ol>
+              <p>
+                We review each complete notice within two business days. When it is valid we remove the design, stop
+                printing it, and tell the seller who published it.
+              </p>
+            </>
+          ),
+        },
+        {
+          id: "counter-notice",
+          title: "If your design was removed",
+          content: (
+            <>
+              <p>
+                Sellers whose design was removed after a notice may send a counter-notice to the same address if they
+                believe the removal was a mistake or that they have the right to use the material. Include your contact
+                details, the design that was removed, a statement under penalty of perjury that you believe in good
+                faith it was removed by mistake or misidentification, and your signature.
+              </p>
+              <p>
+                We forward counter-notices to the person who sent the original notice. Unless they tell us within ten
+                business days that they have started legal action, we may restore the design.
+              </p>
+            </>
+          ),
+        },
+        {
+          id: "repeat-infringers",
+          title: "Repeat infringement",
+          content: (
+            <p>
+              Accounts that repeatedly upload infringing designs are closed, and their designs are removed from the
+              marketplace. Sending notices that knowingly misrepresent infringement can make the sender liable for
+              damages, so please report only what you own or represent.
+            </p>
+          ),
+        },
+      ]}
+      footer={
+        <ContactCard title="Report a design">
+          <p>
+            Send your notice to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. Notices with every item listed
+            above are handled fastest.
+          </p>
+        </ContactCard>
+      }
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const STARTUP_TIMEOUT_MS = 120_000;
+
+/** A port that is free right now on 127.0.0.1 (the OS picks it). */
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The app exited with code ${child.exitCode} before it was healthy:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The app did not answer ${url}/healthz within ${STARTUP_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+/**
+ * Builds what is stale, then starts the app the way `npm start` does (node apps/api/dist/main.js) on a fresh
+ * data directory and a random port. Returns the teardown that stops it and removes the data.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!process.env.E2E_SKIP_BUILD) {
+    execFileSync(process.execPath, [path.join(ROOT, "scripts/build.mjs")], { cwd: ROOT, stdio: "inherit" });
+  }
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "threadfolk-e2e-"));
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const brandName = process.env.BRAND_NAME || "Threadfolk";
+  let log = "";
+  const child = spawn(process.execPath, ["--enable-source-maps", path.join(ROOT, "apps/api/dist/main.js")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      BRAND_NAME: brandName,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const collect = (chunk: Buffer) => {
+    log += chunk.toString();
+    if (log.length > 20_000) log = log.slice(-20_000);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, child, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  // Workers are started after global setup and inherit this variable (playwright.config.ts reads it).
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_BRAND_NAME = brandName;
+  return stop;
+}

@@ -1,0 +1,76 @@
+import { expect, test } from "@playwright/test";
+import { BRAND_NAME, collectPageErrors, expectPageHeading } from "../support.ts";
+
+/** One concrete URL for every route of spec section 2 (static pages have their own spec), and its heading. */
+const ROUTES = [
+  { path: "/", heading: "No fandom too small, no meme too dank!" },
+  { path: "/results?home-collection=anime&page=1", heading: "Anime" },
+  { path: "/design/7f1d2c3b-1a2b-4c3d-8e9f-0a1b2c3d4e5f/cosmic-cat/black", heading: "Cosmic Cat" },
+  { path: "/artist/inkymoth/0b7c7a52-5c1f-4c9e-9b0c-5a7e0e0d1c2a", heading: "@inkymoth" },
+  { path: "/shopping-cart", heading: "Shopping Cart" },
+  { path: "/seller-profile", heading: "Seller Profile" },
+  { path: "/my-profile/seller-orders", heading: "Sales" },
+  { path: "/my-profile/my-designs", heading: "My Designs" },
+  { path: "/my-profile/orders", heading: "Orders" },
+  { path: "/my-profile/favorites", heading: "Favorite Designs" },
+  { path: "/my-profile/followed-artist", heading: "Followed Artists" },
+  { path: "/my-profile/product-upload-wizard", heading: "Product Designer" },
+  { path: "/my-profile/product-editor/0b7c7a52-5c1f-4c9e-9b0c-5a7e0e0d1c2a", heading: "Product Editor" },
+  { path: "/reset-password/some-reset-token", heading: "Password Reset" },
+  { path: "/confirm-email/some-confirmation-token", heading: "Email Confirmation" },
+] as const;
+
+const CHECKOUT_ROUTES = [
+  { path: "/order-shipping-details", heading: "Shipping Information" },
+  { path: "/order-payment-details", heading: "Payment Details" },
+] as const;
+
+test.describe("routes", () => {
+  for (const { path, heading } of ROUTES) {
+    test(`${path} renders in the main layout`, async ({ page }) => {
+      const errors = collectPageErrors(page);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expectPageHeading(page, heading);
+      await expect(page.getByRole("banner")).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  }
+
+  for (const { path, heading } of CHECKOUT_ROUTES) {
+    test(`${path} has the bare layout: no navigation bar, no footer`, async ({ page }) => {
+      await page.goto(path);
+      await expectPageHeading(page, heading);
+      await expect(page.getByRole("banner")).toHaveCount(0);
+      await expect(page.getByRole("navigation")).toHaveCount(0);
+      await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    });
+  }
+
+  test("an unknown path shows the not-found page (HTTP 404)", async ({ page }) => {
+    const response = await page.goto("/no-such-page/at-all");
+    expect(response?.status()).toBe(404);
+    await expectPageHeading(page, "Page not found");
+    await expect(page).toHaveTitle(`Page not found | ${BRAND_NAME}`);
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await page.getByRole("link", { name: "Back to the home page" }).click();
+    await expect(page).toHaveURL("/");
+  });
+
+  test("content is centred and at most 1440px wide", async ({ page }) => {
+    await page.setViewportSize({ width: 1800, height: 900 });
+    await page.goto("/about");
+    await expectPageHeading(page, "About Us");
+    const box = await page.getByRole("main").boundingBox();
+    expect(box?.width).toBe(1440);
+    expect(box?.x).toBe(180);
+  });
+
+  test("the server injects the runtime config the app reads", async ({ page, baseURL }) => {
+    await page.goto("/");
+    const config = JSON.parse((await page.locator('meta[name="app-config"]').getAttribute("content")) ?? "{}");
+    expect(config).toMatchObject({ brandName: BRAND_NAME, publicUrl: baseURL });
+    await expect(page.getByRole("link", { name: `${BRAND_NAME} home` }).first()).toBeAttached();
+  });
+});

@@ -1,0 +1,76 @@
+import { expect, test } from "@playwright/test";
+import { STATIC_PAGES } from "@threadfolk/contract/routes";
+import { BRAND_NAME, collectPageErrors, expectPageHeading, FOOTER_LINKS } from "../support.ts";
+
+test.describe("static pages", () => {
+  for (const { path, title } of STATIC_PAGES) {
+    test(`${path} renders its content with navigation and footer`, async ({ page }) => {
+      const errors = collectPageErrors(page);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expectPageHeading(page, title);
+      await expect(page).toHaveTitle(`${title} | ${BRAND_NAME}`);
+      // Written content, not an empty shell: several sections with their own headings.
+      expect(await page.getByRole("main").getByRole("heading", { level: 2 }).count()).toBeGreaterThanOrEqual(3);
+      await expect(page.getByRole("banner")).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test("the size chart gives chest and length in inches and centimetres for XS to 5XL", async ({ page }) => {
+    await page.goto("/size-charts");
+    const tables = page.getByRole("table");
+    await expect(tables).toHaveCount(2);
+    for (const table of await tables.all()) {
+      for (const size of ["XS", "S", "M", "L", "XL", "2XL", "3XL", "4XL", "5XL"]) {
+        await expect(table.getByRole("rowheader", { name: size, exact: true })).toBeVisible();
+      }
+      await expect(table.getByRole("columnheader", { name: "Chest width" })).toBeVisible();
+      await expect(table.getByRole("columnheader", { name: "Body length" })).toBeVisible();
+      await expect(table.getByRole("columnheader", { name: "cm" })).toHaveCount(2);
+    }
+  });
+
+  test("the FAQ lists the three delivery estimates", async ({ page }) => {
+    await page.goto("/faq");
+    for (const estimate of ["7-12 business days", "6-8 business days", "4-6 business days"]) {
+      await expect(page.getByRole("main").getByText(estimate)).toBeVisible();
+    }
+  });
+
+  test("the intellectual property policy says where to report infringement", async ({ page }) => {
+    await page.goto("/intellectual-property-policy");
+    const host = new URL(page.url()).hostname;
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("link", { name: `support@${host}` })
+        .first(),
+    ).toHaveAttribute("href", `mailto:support@${host}`);
+  });
+});
+
+test.describe("footer", () => {
+  for (const { name, path } of FOOTER_LINKS) {
+    test(`the '${name}' link opens ${path}`, async ({ page }) => {
+      await page.goto("/");
+      await page.getByRole("contentinfo").getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL(path);
+      await expectPageHeading(page, STATIC_PAGES.find((staticPage) => staticPage.path === path)?.title ?? name);
+    });
+  }
+
+  test("links to the brand's four social pages in a new tab", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    for (const network of ["Facebook", "Instagram", "Twitter", "Pinterest"]) {
+      const link = footer.getByRole("link", { name: `${BRAND_NAME} on ${network} (opens in a new tab)` });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", /noopener/);
+      await expect(link).toHaveAttribute("href", new RegExp(`^https://(www\\.)?${network.toLowerCase()}\\.com/`));
+    }
+    await expect(footer.getByRole("img", { name: /We accept credit cards/ })).toBeVisible();
+  });
+});
