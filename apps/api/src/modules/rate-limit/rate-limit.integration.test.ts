@@ -4,7 +4,7 @@ import { createTestUser } from "../../../test/factories/users.ts";
 import { requestToken, signIn } from "../../../test/oauth-client.ts";
 import { createTestDatabase, openSecondConnection } from "../../../test/test-database.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
-import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 
 // TRUST_PROXY lets each test come from its own client address (X-Forwarded-For), so per-IP counts stay apart.
 const LIMITS = {
