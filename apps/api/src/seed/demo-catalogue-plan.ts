@@ -295,8 +295,10 @@ export function planDemoCatalogue(options: DemoCatalogueOptions = {}): DemoCatal
   curated.picks = collectionRng.sample(active, Math.min(active.length, 40)).map((design) => design.id);
 
   const slideRng = rng.fork("slides");
+  // Slides are dark, so they show artworks printed in light ink.
+  const lightInk = active.filter((design) => design.artwork.palette.garments.includes("black"));
   const firstOf = (theme: Theme, count: number) =>
-    active
+    lightInk
       .filter((design) => design.theme === theme)
       .slice(0, count)
       .map((design) => design.id);
@@ -318,7 +320,7 @@ export function planDemoCatalogue(options: DemoCatalogueOptions = {}): DemoCatal
       clickDestinationUrl: `/artist/${demoPlanned.uniqueUsername}/${demoPlanned.id}`,
       altText: `Visit ${demoPlanned.displayName}'s shop`,
       palette: demoPlanned.palette,
-      designIds: active
+      designIds: lightInk
         .filter((design) => design.sellerProfileId === demoPlanned.id)
         .slice(0, 3)
         .map((design) => design.id),
@@ -339,7 +341,7 @@ export function planDemoCatalogue(options: DemoCatalogueOptions = {}): DemoCatal
       clickDestinationUrl: "/seller-program",
       altText: "Join the Threadfolk seller program",
       palette: slideRng.pick(PALETTES.filter((palette) => palette.garments.includes("black"))),
-      designIds: firstOf("funny", 2),
+      designIds: [...firstOf("funny", 2), ...firstOf("nerdery", 1)],
     },
   ];
 

@@ -179,12 +179,12 @@ export function createCatalogueSeedSteps(options: CatalogueSeedOptions = {}): Se
             slide.designIds.map((designId) => {
               const design = byId.get(designId);
               if (!design) throw new Error(`slide design ${designId} is not planned`);
-              return renderPng(plannedArtworkSvg(design, 208));
+              return renderPng(plannedArtworkSvg(design, 184));
             }),
           );
           const png = await sharp(Buffer.from(slideSvg({ ...slide, seed: String(position) })))
             .composite(
-              artworks.map((input, index) => ({ input, left: 1152 - 24 - (artworks.length - index) * 200, top: 20 })),
+              artworks.map((input, index) => ({ input, left: 1152 - 16 - (artworks.length - index) * 192, top: 38 })),
             )
             .png()
             .toBuffer();

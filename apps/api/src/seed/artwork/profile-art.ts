@@ -107,17 +107,34 @@ export function slideSvg(content: SlideContent): string {
   ];
   for (let i = 0; i < 8; i++)
     parts.push(sparkle(rng.int(560, 1120), rng.int(20, 280), rng.int(8, 18), rng.pick(accents)));
-  const headlineSize = fitFontSize(content.headline, 600, 64, "heavy");
+  // Text stays in the left 520 pixels: the caller composites artworks on the right.
+  const headlineSize = fitFontSize(content.headline, 500, 52, "heavy");
   parts.push(
-    `<text x="56" y="${112}" font-family="DejaVu Sans" font-weight="bold" font-size="${headlineSize}" fill="${light}">${escapeXml(content.headline)}</text>`,
+    `<text x="56" y="96" font-family="DejaVu Sans" font-weight="bold" font-size="${headlineSize}" fill="${light}">${escapeXml(content.headline)}</text>`,
   );
-  parts.push(
-    `<text x="58" y="162" font-family="Liberation Sans" font-size="28" fill="${light}" opacity="0.9">${escapeXml(content.subline)}</text>`,
-  );
+  wrapWords(content.subline, 36).forEach((line, index) => {
+    parts.push(
+      `<text x="58" y="${140 + index * 30}" font-family="Liberation Sans" font-size="24" fill="${light}" opacity="0.9">${escapeXml(line)}</text>`,
+    );
+  });
   const pillWidth = estimateTextWidth(content.action, 26, "sans") + 64;
   parts.push(`<rect x="56" y="196" width="${round(pillWidth)}" height="56" rx="28" fill="${accents[1]}"/>`);
   parts.push(
     `<text x="${round(56 + pillWidth / 2)}" y="233" font-family="Liberation Sans" font-weight="bold" font-size="26" text-anchor="middle" fill="#1b1b1d">${escapeXml(content.action)}</text>`,
   );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1152" height="300" viewBox="0 0 1152 300">${parts.join("")}</svg>`;
+}
+
+/** Greedy word wrap to lines of at most `width` characters. */
+function wrapWords(sentence: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of sentence.split(" ")) {
+    if (current && `${current} ${word}`.length > width) {
+      lines.push(current);
+      current = word;
+    } else current = current ? `${current} ${word}` : word;
+  }
+  if (current) lines.push(current);
+  return lines.slice(0, 2);
 }
