@@ -33,8 +33,12 @@ export type CatalogueSeedOptions = DemoCatalogueOptions & {
 
 const INSERT_BATCH = 200;
 
-async function insertInBatches<T>(rows: readonly T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) await insert(rows.slice(start, start + INSERT_BATCH));
+async function insertInBatches<T>(
+  rows: readonly T[],
+  insert: (batch: T[]) => Promise<unknown>,
+  batchSize = INSERT_BATCH,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += batchSize) await insert(rows.slice(start, start + batchSize));
 }
 
 /** Maps garment style keys to their ids (reference rows from the catalogue migration). */
@@ -48,27 +52,32 @@ export async function insertDesignsWithVariants(
   context: Pick<AppContext, "db">,
   planned: readonly Omit<PlannedDesign, "artwork" | "theme">[],
   styleIds: Map<string, number>,
+  /** Rows per INSERT; 1000 designs (15 columns) stays well under PostgreSQL's 65,535 parameters. */
+  batchSize = INSERT_BATCH,
 ): Promise<void> {
-  await insertInBatches(planned, (batch) =>
-    context.db.insert(designs).values(
-      batch.map((design) => ({
-        id: design.id,
-        sellerProfileId: design.sellerProfileId,
-        slug: design.slug,
-        displayName: design.displayName,
-        description: design.description,
-        tags: design.tags,
-        artworkKey: design.artworkKey,
-        basePriceCents: design.basePriceCents,
-        defaultColor: design.defaultColor,
-        status: design.status,
-        publishedAt: design.publishedAt,
-        createdAt: design.createdAt,
-        updatedAt: design.publishedAt,
-        orderCount30d: design.orderCount30d,
-        favoriteCount: design.favoriteCount,
-      })),
-    ),
+  await insertInBatches(
+    planned,
+    (batch) =>
+      context.db.insert(designs).values(
+        batch.map((design) => ({
+          id: design.id,
+          sellerProfileId: design.sellerProfileId,
+          slug: design.slug,
+          displayName: design.displayName,
+          description: design.description,
+          tags: design.tags,
+          artworkKey: design.artworkKey,
+          basePriceCents: design.basePriceCents,
+          defaultColor: design.defaultColor,
+          status: design.status,
+          publishedAt: design.publishedAt,
+          createdAt: design.createdAt,
+          updatedAt: design.publishedAt,
+          orderCount30d: design.orderCount30d,
+          favoriteCount: design.favoriteCount,
+        })),
+      ),
+    batchSize,
   );
   const variantRows = planned.flatMap((design) =>
     design.variants.map((variant) => {
@@ -83,7 +92,11 @@ export async function insertDesignsWithVariants(
       };
     }),
   );
-  await insertInBatches(variantRows, (batch) => context.db.insert(sellerDesignProductVariants).values(batch));
+  await insertInBatches(
+    variantRows,
+    (batch) => context.db.insert(sellerDesignProductVariants).values(batch),
+    batchSize * 3,
+  );
 }
 
 /**
