@@ -7,6 +7,7 @@ import {
   type MascotName,
   type SunsetScene,
 } from "./artwork/families.ts";
+import type { IconName } from "./artwork/icons.ts";
 import { findPalette, PALETTES, type Palette } from "./artwork/palettes.ts";
 import {
   ARTISTS,
@@ -252,7 +253,7 @@ export function planDemoCatalogue(options: DemoCatalogueOptions = {}): DemoCatal
       palette,
       seed: id,
       ...(concept.caption ? { caption: concept.caption } : {}),
-      ...(concept.icon ? { icon: concept.icon } : {}),
+      icon: concept.icon ?? iconFor(designRng, concept.tags, theme),
       mascot: concept.mascot ?? mascotFor(concept.tags),
       scene: sceneFor(designRng, concept.tags, theme),
     };
@@ -362,6 +363,44 @@ export function planDemoCatalogue(options: DemoCatalogueOptions = {}): DemoCatal
   };
 
   return { artists, designs, curated, slides, slideDelayInMs: 5000, sale };
+}
+
+/** An icon that suits a concept that names none (a bowl for ramen, a d20 for dice…). */
+function iconFor(rng: Prng, tags: readonly string[], theme: Theme): IconName {
+  const has = (word: string) => tags.some((tag) => tag.includes(word));
+  const byTag: [string, IconName][] = [
+    ["ramen", "ramen"],
+    ["taco", "ramen"],
+    ["pizza", "ramen"],
+    ["coffee", "coffee"],
+    ["cat", "cat"],
+    ["plant", "plant"],
+    ["dice", "d20"],
+    ["rpg", "d20"],
+    ["space", "planet"],
+    ["science", "atom"],
+    ["book", "book"],
+    ["music", "moon"],
+    ["gaming", "controller"],
+    ["sword", "sword"],
+    ["ninja", "sword"],
+    ["surf", "wave"],
+    ["beach", "wave"],
+    ["skate", "wave"],
+    ["desert", "cactus"],
+    ["night", "moon"],
+    ["running", "mountain"],
+    ["capybara", "leaf"],
+  ];
+  for (const [word, icon] of byTag) if (has(word)) return icon;
+  const byTheme: Record<Theme, readonly IconName[]> = {
+    black_history: ["book", "fist", "leaf", "plant"],
+    anime: ["moon", "sword", "ramen", "leaf"],
+    funny: ["coffee", "plant", "cat", "moon"],
+    nerdery: ["d20", "potion", "atom", "controller"],
+    evergreen: ["mountain", "wave", "cactus", "moon", "leaf"],
+  };
+  return rng.pick(byTheme[theme]);
 }
 
 /** A sunset silhouette that suits the concept (a shrine gate for anime, palms for the beach…). */

@@ -105,10 +105,13 @@ const slogan: Draw = (rng, input) => {
       );
   } else if (layout === "shadow") {
     const top = 1500 / 2 - lines.length * 150;
+    // The 3D shadow steps scale with the smallest line, so long lines in small type stay readable.
+    const smallest = Math.min(...lines.map((line) => fitFontSize(line, 1000, 250, "heavy")));
+    const step = Math.max(3, Math.round(smallest * 0.045));
     for (const [offset, fill] of [
-      [30, accents[3]],
-      [20, accents[1]],
-      [10, accents[0]],
+      [step * 3, accents[3]],
+      [step * 2, accents[1]],
+      [step, accents[0]],
     ] as const) {
       parts.push(
         `<g transform="translate(${offset} ${offset})">${stackLines(lines, { top, width: 1000, maxSize: 250, font: "heavy", fills: [fill], gap: 40 }).svg}</g>`,
@@ -487,8 +490,8 @@ const halftone: Draw = (rng, input) => {
   return { body: parts.join("") };
 };
 
-function mascotBody(name: MascotName, fill: string, outline: string, accent: string): string {
-  const o = `stroke="${outline}" stroke-width="16" stroke-linejoin="round"`;
+function mascotBody(name: MascotName, fill: string, outline: string, accent: string, strokeWidth = 16): string {
+  const o = `stroke="${outline}" stroke-width="${strokeWidth}" stroke-linejoin="round"`;
   switch (name) {
     case "onigiri":
       return `<path d="M0,-260 Q60,-260 230,60 Q290,200 150,220 H-150 Q-290,200 -230,60 Q-60,-260 0,-260 Z" fill="${fill}" ${o}/><rect x="-110" y="110" width="220" height="112" rx="14" fill="#1b1b1d"/>`;
@@ -579,6 +582,8 @@ const mascot: Draw = (rng, input) => {
   }
   parts.push(`<ellipse cx="${CX}" cy="${560 + 250}" rx="240" ry="30" fill="${accents[1]}" opacity="0.45"/>`);
   const tilt = rng.int(-8, 8);
+  // A sticker border in the ink colour keeps the dark outline readable on dark garments.
+  parts.push(`<g transform="translate(${CX} 560) rotate(${tilt})">${mascotBody(name, ink, ink, ink, 56)}</g>`);
   parts.push(
     `<g transform="translate(${CX} 560) rotate(${tilt})">${mascotBody(name, fills[name], outline, accents[1])}<g transform="translate(0 ${name === "onigiri" ? 0 : name === "boba" ? 20 : -10})">${mascotFace(rng, outline, accents[1])}</g></g>`,
   );

@@ -58,7 +58,7 @@ export const PALETTES: readonly Palette[] = [
     name: "ink-and-tomato",
     ink: "#1d1d2c",
     accents: ["#e63946", "#f4a261", "#2a9d8f", "#264653"],
-    garments: ["white", "creme", "light_blue", "yellow"],
+    garments: ["white", "creme", "light_blue"],
   },
   {
     name: "playground",
@@ -70,13 +70,13 @@ export const PALETTES: readonly Palette[] = [
     name: "vintage-press",
     ink: "#3d2c29",
     accents: ["#d1495b", "#edae49", "#00798c", "#30638e"],
-    garments: ["creme", "white", "yellow", "light_blue"],
+    garments: ["creme", "white", "light_blue"],
   },
   {
     name: "heritage-light",
     ink: "#1a1a1a",
     accents: ["#c8102e", "#d99a1a", "#1f7a4d", "#1a1a1a"],
-    garments: ["creme", "white", "yellow", "orange"],
+    garments: ["creme", "white", "soft_pink"],
   },
   {
     name: "bubblegum",
