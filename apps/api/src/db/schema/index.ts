@@ -1,4 +1,5 @@
 export * from "./accounts.ts";
+export * from "./catalogue.ts";
 export * from "./mail.ts";
 export * from "./rate-limit.ts";
 export * from "./settings.ts";

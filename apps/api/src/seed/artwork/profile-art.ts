@@ -1,0 +1,140 @@
+import { createPrng } from "../prng.ts";
+import type { Palette } from "./palettes.ts";
+import { escapeXml, estimateTextWidth, fitFontSize, round, sparkle, star } from "./svg.ts";
+
+/** Deep backgrounds that make light ink pop, for avatars, banners and slides. */
+const BACKDROPS = ["#1f2a44", "#2d1e2f", "#12343b", "#3b2f2f", "#24203f", "#0f3d3e", "#402218", "#1b1b1d"] as const;
+
+function initialsOf(displayName: string): string {
+  const words = displayName
+    .replace(/[^A-Za-z &.-]/g, "")
+    .split(/[\s&.-]+/)
+    .filter(Boolean);
+  const letters = words.length >= 2 ? `${words[0]?.[0] ?? ""}${words[1]?.[0] ?? ""}` : (words[0] ?? "?").slice(0, 2);
+  return letters.toUpperCase();
+}
+
+/** A square monogram avatar (initials on a patterned ground), 400x400. */
+export function avatarSvg(displayName: string, palette: Palette, seed: string): string {
+  const rng = createPrng(`avatar:${seed}`);
+  const [a, b, c, d] = palette.accents;
+  const background = rng.pick(BACKDROPS);
+  const style = rng.pick(["rings", "split", "dots", "sun"] as const);
+  const parts: string[] = [`<rect width="400" height="400" fill="${background}"/>`];
+  if (style === "rings") {
+    for (let r = 260; r > 40; r -= 40)
+      parts.push(
+        `<circle cx="200" cy="200" r="${r}" fill="none" stroke="${[a, b, c][r % 3]}" stroke-width="14" opacity="0.5"/>`,
+      );
+  } else if (style === "split") {
+    parts.push(`<polygon points="0,400 400,0 400,400" fill="${a}"/>`);
+  } else if (style === "dots") {
+    for (let y = 20; y < 400; y += 40)
+      for (let x = 20; x < 400; x += 40)
+        parts.push(`<circle cx="${x}" cy="${y}" r="${round(3 + ((x + y) / 800) * 9)}" fill="${b}" opacity="0.55"/>`);
+  } else {
+    parts.push(`<circle cx="200" cy="230" r="150" fill="${c}"/>`);
+    for (let i = 0; i < 4; i++)
+      parts.push(`<rect x="0" y="${250 + i * 34}" width="400" height="${6 + i * 4}" fill="${background}"/>`);
+  }
+  const initials = initialsOf(displayName);
+  const font = rng.pick(["DejaVu Serif", "DejaVu Sans", "Liberation Sans Narrow"]);
+  parts.push(
+    `<text x="204" y="268" font-family="${font}" font-weight="bold" font-size="170" text-anchor="middle" fill="${d === palette.ink ? b : d}" opacity="0.9">${escapeXml(initials)}</text>`,
+    `<text x="200" y="262" font-family="${font}" font-weight="bold" font-size="170" text-anchor="middle" fill="${palette.ink.startsWith("#f") || palette.ink === "#ffffff" ? palette.ink : "#fdf6e9"}">${escapeXml(initials)}</text>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">${parts.join("")}</svg>`;
+}
+
+/** A wide storefront banner (1500x500) of shapes in the artist's colours. */
+export function bannerSvg(palette: Palette, seed: string): string {
+  const rng = createPrng(`banner:${seed}`);
+  const background = rng.pick(BACKDROPS);
+  const accents = palette.accents;
+  const style = rng.pick(["waves", "confetti", "stripes", "hills"] as const);
+  const parts: string[] = [`<rect width="1500" height="500" fill="${background}"/>`];
+  if (style === "waves") {
+    accents.forEach((fill, index) => {
+      const y = 180 + index * 70;
+      parts.push(
+        `<path d="M0,${y} q125,-60 250,0 t250,0 t250,0 t250,0 t250,0 t250,0 V500 H0 Z" fill="${fill}" opacity="${0.55 + index * 0.1}"/>`,
+      );
+    });
+  } else if (style === "confetti") {
+    for (let i = 0; i < 70; i++) {
+      const x = rng.int(0, 1500);
+      const y = rng.int(0, 500);
+      const fill = rng.pick(accents);
+      const shape = rng.int(0, 2);
+      if (shape === 0) parts.push(`<circle cx="${x}" cy="${y}" r="${rng.int(6, 22)}" fill="${fill}"/>`);
+      else if (shape === 1) parts.push(star(x, y, rng.int(10, 26), fill));
+      else
+        parts.push(
+          `<rect x="${x}" y="${y}" width="${rng.int(20, 50)}" height="10" rx="5" fill="${fill}" transform="rotate(${rng.int(0, 180)} ${x} ${y})"/>`,
+        );
+    }
+  } else if (style === "stripes") {
+    for (let i = -4; i < 22; i++)
+      parts.push(
+        `<rect x="${i * 90}" y="-200" width="44" height="900" fill="${accents[((i % 4) + 4) % 4]}" opacity="0.8" transform="rotate(30 ${i * 90} 250)"/>`,
+      );
+  } else {
+    parts.push(`<circle cx="${rng.int(300, 1200)}" cy="190" r="120" fill="${accents[2]}"/>`);
+    accents.forEach((fill, index) => {
+      const y = 300 + index * 50;
+      parts.push(`<path d="M0,${y} Q375,${y - 140 + index * 30} 750,${y} T1500,${y} V500 H0 Z" fill="${fill}"/>`);
+    });
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="500" viewBox="0 0 1500 500">${parts.join("")}</svg>`;
+}
+
+export type SlideContent = { headline: string; subline: string; action: string; palette: Palette; seed: string };
+
+/**
+ * A 1152x300 carousel slide: headline, subline and an action pill on the left, room on the right for design
+ * artworks composited on top by the caller.
+ */
+export function slideSvg(content: SlideContent): string {
+  const rng = createPrng(`slide:${content.seed}`);
+  const { accents, ink } = content.palette;
+  const background = rng.pick(BACKDROPS);
+  const light = ink.startsWith("#f") || ink === "#ffffff" ? ink : "#fdf6e9";
+  const parts: string[] = [
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${background}"/><stop offset="1" stop-color="${accents[3]}" stop-opacity="0.55"/></linearGradient></defs>`,
+    `<rect width="1152" height="300" fill="${background}"/><rect width="1152" height="300" fill="url(#g)"/>`,
+    `<circle cx="900" cy="150" r="210" fill="${accents[0]}" opacity="0.35"/>`,
+    `<circle cx="900" cy="150" r="150" fill="${accents[1]}" opacity="0.35"/>`,
+  ];
+  for (let i = 0; i < 8; i++)
+    parts.push(sparkle(rng.int(560, 1120), rng.int(20, 280), rng.int(8, 18), rng.pick(accents)));
+  // Text stays in the left 520 pixels: the caller composites artworks on the right.
+  const headlineSize = fitFontSize(content.headline, 500, 52, "heavy");
+  parts.push(
+    `<text x="56" y="96" font-family="DejaVu Sans" font-weight="bold" font-size="${headlineSize}" fill="${light}">${escapeXml(content.headline)}</text>`,
+  );
+  wrapWords(content.subline, 36).forEach((line, index) => {
+    parts.push(
+      `<text x="58" y="${140 + index * 30}" font-family="Liberation Sans" font-size="24" fill="${light}" opacity="0.9">${escapeXml(line)}</text>`,
+    );
+  });
+  const pillWidth = estimateTextWidth(content.action, 26, "sans") + 64;
+  parts.push(`<rect x="56" y="196" width="${round(pillWidth)}" height="56" rx="28" fill="${accents[1]}"/>`);
+  parts.push(
+    `<text x="${round(56 + pillWidth / 2)}" y="233" font-family="Liberation Sans" font-weight="bold" font-size="26" text-anchor="middle" fill="#1b1b1d">${escapeXml(content.action)}</text>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1152" height="300" viewBox="0 0 1152 300">${parts.join("")}</svg>`;
+}
+
+/** Greedy word wrap to lines of at most `width` characters. */
+function wrapWords(sentence: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of sentence.split(" ")) {
+    if (current && `${current} ${word}`.length > width) {
+      lines.push(current);
+      current = word;
+    } else current = current ? `${current} ${word}` : word;
+  }
+  if (current) lines.push(current);
+  return lines.slice(0, 2);
+}

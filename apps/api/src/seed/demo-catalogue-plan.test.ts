@@ -1,0 +1,85 @@
+import { PRODUCT_COLORS } from "@threadfolk/contract/colors";
+import { describe, expect, it } from "vitest";
+import { ARTWORK_FAMILIES } from "./artwork/families.ts";
+import { DEMO_ARTIST_UNIQUE_USERNAME } from "./demo-accounts.ts";
+import { DEFAULT_DEMO_DESIGNS, planDemoCatalogue, slugify } from "./demo-catalogue-plan.ts";
+
+const now = new Date("2026-03-01T12:00:00Z");
+const plan = planDemoCatalogue({ now });
+
+describe("planDemoCatalogue", () => {
+  it("is deterministic for a seed and changes with the seed", () => {
+    expect(planDemoCatalogue({ now })).toEqual(plan);
+    const other = planDemoCatalogue({ now, seed: "another" });
+    expect(other.designs[0]?.id).not.toBe(plan.designs[0]?.id);
+  });
+
+  it("has the default counts: at least 30 artists and 400 designs", () => {
+    expect(plan.artists.length).toBeGreaterThanOrEqual(30);
+    expect(plan.designs.length).toBe(DEFAULT_DEMO_DESIGNS);
+    expect(plan.designs.length).toBeGreaterThanOrEqual(400);
+    expect(new Set(plan.artists.map((artist) => artist.uniqueUsername)).size).toBe(plan.artists.length);
+    expect(plan.artists.map((artist) => artist.uniqueUsername)).toContain(DEMO_ARTIST_UNIQUE_USERNAME);
+  });
+
+  it("draws with every artwork family and gives each design a unique title", () => {
+    expect(new Set(plan.designs.map((design) => design.artwork.family))).toEqual(new Set(ARTWORK_FAMILIES));
+    expect(new Set(plan.designs.map((design) => design.displayName)).size).toBe(plan.designs.length);
+  });
+
+  it("gives every design 2 to 4 variants, exactly one default, priced $19.99 to $34.99", () => {
+    for (const design of plan.designs) {
+      expect(design.variants.length).toBeGreaterThanOrEqual(2);
+      expect(design.variants.length).toBeLessThanOrEqual(4);
+      expect(design.variants.filter((variant) => variant.isDefault)).toHaveLength(1);
+      expect(new Set(design.variants.map((variant) => variant.garmentStyleKey)).size).toBe(design.variants.length);
+      for (const variant of design.variants) {
+        expect(variant.priceCents).toBeGreaterThanOrEqual(1999);
+        expect(variant.priceCents).toBeLessThanOrEqual(3499);
+      }
+      expect(PRODUCT_COLORS).toContain(design.defaultColor);
+      expect(design.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(design.tags.length).toBeGreaterThan(2);
+      expect(design.publishedAt.getTime()).toBeLessThan(now.getTime());
+    }
+  });
+
+  it("fills every curated home collection with at least 24 active designs", () => {
+    const active = new Set(plan.designs.filter((design) => design.status === "active").map((design) => design.id));
+    for (const key of ["blk_history25", "anime", "funny", "nerdery", "picks"] as const) {
+      const items = plan.curated[key] ?? [];
+      expect(items.length, key).toBeGreaterThanOrEqual(24);
+      expect(items.every((id) => active.has(id))).toBe(true);
+    }
+  });
+
+  it("spreads popularity and publication dates so popular and recent have an order", () => {
+    const orders = new Set(plan.designs.map((design) => design.orderCount30d));
+    expect(orders.size).toBeGreaterThan(30);
+    const days = new Set(
+      plan.designs.map((design) => Math.floor((now.getTime() - design.publishedAt.getTime()) / 86_400_000)),
+    );
+    expect(days.size).toBeGreaterThan(60);
+  });
+
+  it("plans a carousel linking into the site and a sale that is running", () => {
+    expect(plan.slides.length).toBeGreaterThanOrEqual(3);
+    for (const slide of plan.slides) expect(slide.clickDestinationUrl.startsWith("/")).toBe(true);
+    expect(plan.slides.map((slide) => slide.clickDestinationUrl)).toEqual(
+      expect.arrayContaining([
+        "/results?home-collection=anime&page=1",
+        "/seller-program",
+        expect.stringMatching(/^\/artist\/mayaokafor\/[0-9a-f-]{36}$/),
+      ]),
+    );
+    expect(plan.sale.startsAt.getTime()).toBeLessThan(now.getTime());
+    expect(plan.sale.endsAt.getTime()).toBeGreaterThan(now.getTime() + 3 * 86_400_000);
+    expect(plan.sale.designs.length).toBeGreaterThan(24);
+  });
+
+  it("makes URL-safe slugs", () => {
+    expect(slugify("Schrödinger's Cat")).toBe("schrodinger-s-cat");
+    expect(slugify("There's No Place Like 127.0.0.1")).toBe("there-s-no-place-like-127-0-0-1");
+    expect(slugify("★★★")).toBe("design");
+  });
+});

@@ -1,0 +1,237 @@
+import { inArray, sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { AppContext } from "../context.ts";
+import {
+  carouselAssets,
+  carousels,
+  designs,
+  garmentStyles,
+  internalDesignCollectionItems,
+  internalDesignCollections,
+  marketplaceSaleDesigns,
+  marketplaceSales,
+  sellerDesignProductVariants,
+  sellerProfiles,
+} from "../db/schema/index.ts";
+import { avatarSvg, bannerSvg, slideSvg } from "./artwork/profile-art.ts";
+import { mapConcurrent, renderPng } from "./artwork/render.ts";
+import {
+  type DemoCatalogueOptions,
+  type DemoCataloguePlan,
+  type PlannedDesign,
+  planDemoCatalogue,
+  plannedArtworkSvg,
+} from "./demo-catalogue-plan.ts";
+import type { SeedStep } from "./seed-demo-data.ts";
+
+export type CatalogueSeedOptions = DemoCatalogueOptions & {
+  /** Pixel width of design artworks (height is 5/4 of it). */
+  artworkWidth?: number;
+  /** Renders in flight at once. */
+  concurrency?: number;
+};
+
+const INSERT_BATCH = 200;
+
+async function insertInBatches<T>(
+  rows: readonly T[],
+  insert: (batch: T[]) => Promise<unknown>,
+  batchSize = INSERT_BATCH,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += batchSize) await insert(rows.slice(start, start + batchSize));
+}
+
+/** Maps garment style keys to their ids (reference rows from the catalogue migration). */
+export async function loadGarmentStyleIds(context: Pick<AppContext, "db">): Promise<Map<string, number>> {
+  const rows = await context.db.select({ id: garmentStyles.id, key: garmentStyles.key }).from(garmentStyles);
+  return new Map(rows.map((row) => [row.key, row.id]));
+}
+
+/** Inserts designs and their variants in batches (rows must already carry their uuids). */
+export async function insertDesignsWithVariants(
+  context: Pick<AppContext, "db">,
+  planned: readonly Omit<PlannedDesign, "artwork" | "theme">[],
+  styleIds: Map<string, number>,
+  /** Rows per INSERT; 1000 designs (15 columns) stays well under PostgreSQL's 65,535 parameters. */
+  batchSize = INSERT_BATCH,
+): Promise<void> {
+  await insertInBatches(
+    planned,
+    (batch) =>
+      context.db.insert(designs).values(
+        batch.map((design) => ({
+          id: design.id,
+          sellerProfileId: design.sellerProfileId,
+          slug: design.slug,
+          displayName: design.displayName,
+          description: design.description,
+          tags: design.tags,
+          artworkKey: design.artworkKey,
+          basePriceCents: design.basePriceCents,
+          defaultColor: design.defaultColor,
+          status: design.status,
+          publishedAt: design.publishedAt,
+          createdAt: design.createdAt,
+          updatedAt: design.publishedAt,
+          orderCount30d: design.orderCount30d,
+          favoriteCount: design.favoriteCount,
+        })),
+      ),
+    batchSize,
+  );
+  const variantRows = planned.flatMap((design) =>
+    design.variants.map((variant) => {
+      const garmentStyleId = styleIds.get(variant.garmentStyleKey);
+      if (garmentStyleId === undefined) throw new Error(`garment style ${variant.garmentStyleKey} is missing`);
+      return {
+        designId: design.id,
+        garmentStyleId,
+        priceCents: variant.priceCents,
+        isDefault: variant.isDefault,
+        createdAt: design.createdAt,
+      };
+    }),
+  );
+  await insertInBatches(
+    variantRows,
+    (batch) => context.db.insert(sellerDesignProductVariants).values(batch),
+    batchSize * 3,
+  );
+}
+
+/**
+ * The catalogue's demo seed steps: artists (avatars, banners), designs (rendered artwork, variants), home
+ * collections, the front-page carousel and a running sale. The plan is made once, when the first step runs.
+ */
+export function createCatalogueSeedSteps(options: CatalogueSeedOptions = {}): SeedStep[] {
+  let plan: DemoCataloguePlan | undefined;
+  const getPlan = () => {
+    plan ??= planDemoCatalogue(options);
+    return plan;
+  };
+  const artworkWidth = options.artworkWidth ?? 720;
+  const concurrency = options.concurrency ?? 4;
+
+  return [
+    {
+      name: "catalogue artists",
+      async run(context) {
+        const { artists } = getPlan();
+        await mapConcurrent(artists, concurrency, async (artist) => {
+          const [avatar, banner] = await Promise.all([
+            renderPng(avatarSvg(artist.displayName, artist.palette, artist.id)),
+            renderPng(bannerSvg(artist.palette, artist.id)),
+          ]);
+          await context.storage.put(artist.avatarKey, avatar, "image/png");
+          await context.storage.put(artist.bannerKey, banner, "image/png");
+        });
+        await context.db.insert(sellerProfiles).values(
+          artists.map((artist) => ({
+            id: artist.id,
+            uniqueUsername: artist.uniqueUsername,
+            displayName: artist.displayName,
+            bio: artist.bio,
+            avatarKey: artist.avatarKey,
+            bannerKey: artist.bannerKey,
+            createdAt: artist.createdAt,
+          })),
+        );
+      },
+    },
+    {
+      name: "catalogue designs",
+      async run(context) {
+        const { designs: planned } = getPlan();
+        await mapConcurrent(planned, concurrency, async (design) => {
+          const png = await renderPng(plannedArtworkSvg(design, artworkWidth));
+          await context.storage.put(design.artworkKey, png, "image/png");
+        });
+        await insertDesignsWithVariants(context, planned, await loadGarmentStyleIds(context));
+      },
+    },
+    {
+      name: "home collections",
+      async run(context) {
+        const { curated } = getPlan();
+        const keys = Object.keys(curated);
+        const rows = await context.db
+          .select({ id: internalDesignCollections.id, key: internalDesignCollections.key })
+          .from(internalDesignCollections)
+          .where(inArray(internalDesignCollections.key, keys));
+        const items = rows.flatMap((row) =>
+          (curated[row.key as keyof typeof curated] ?? []).map((designId, position) => ({
+            collectionId: row.id,
+            designId,
+            position: position + 1,
+          })),
+        );
+        await insertInBatches(items, (batch) => context.db.insert(internalDesignCollectionItems).values(batch));
+      },
+    },
+    {
+      name: "front page carousel",
+      async run(context) {
+        const { slides, slideDelayInMs, designs: planned } = getPlan();
+        const [carousel] = await context.db
+          .insert(carousels)
+          .values({ locationCode: "front_page", slideDelayInMs })
+          .onConflictDoUpdate({ target: carousels.locationCode, set: { slideDelayInMs } })
+          .returning({ id: carousels.id });
+        if (!carousel) throw new Error("front_page carousel was not created");
+        const byId = new Map(planned.map((design) => [design.id, design]));
+        let position = 0;
+        for (const slide of slides) {
+          position += 1;
+          // The key holds the asset id, so reserve the id before storing the image.
+          const reserved = (await context.db.execute(
+            sql`select nextval(pg_get_serial_sequence('carousel_assets', 'id'))::int as id`,
+          )) as unknown as { rows: { id: number }[] };
+          const assetId = Number(reserved.rows[0]?.id);
+          const imageKey = `carousels/${assetId}.png`;
+          const artworks = await Promise.all(
+            slide.designIds.map((designId) => {
+              const design = byId.get(designId);
+              if (!design) throw new Error(`slide design ${designId} is not planned`);
+              return renderPng(plannedArtworkSvg(design, 184));
+            }),
+          );
+          const png = await sharp(Buffer.from(slideSvg({ ...slide, seed: String(position) })))
+            .composite(
+              artworks.map((input, index) => ({ input, left: 1152 - 16 - (artworks.length - index) * 192, top: 38 })),
+            )
+            .png()
+            .toBuffer();
+          await context.storage.put(imageKey, png, "image/png");
+          await context.db.insert(carouselAssets).values({
+            id: assetId,
+            carouselId: carousel.id,
+            position,
+            imageKey,
+            clickDestinationUrl: slide.clickDestinationUrl,
+            altText: slide.altText,
+          });
+        }
+      },
+    },
+    {
+      name: "marketplace sale",
+      async run(context) {
+        const { sale } = getPlan();
+        const [created] = await context.db
+          .insert(marketplaceSales)
+          .values({ name: sale.name, startsAt: sale.startsAt, endsAt: sale.endsAt, percentOff: sale.percentOff })
+          .returning({ id: marketplaceSales.id });
+        if (!created) throw new Error("the sale was not created");
+        await insertInBatches(sale.designs, (batch) =>
+          context.db.insert(marketplaceSaleDesigns).values(batch.map((item) => ({ saleId: created.id, ...item }))),
+        );
+      },
+    },
+  ];
+}
+
+/** Whether the catalogue already has designs (the scale seed and checks use it). */
+export async function countDesigns(context: Pick<AppContext, "db">): Promise<number> {
+  const [row] = await context.db.select({ count: sql<number>`count(*)::int` }).from(designs);
+  return row?.count ?? 0;
+}
