@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
 import { appSettings } from "../db/schema/index.ts";
+import { seedDemoAccounts } from "./demo-accounts.ts";
 import { createCatalogueSeedSteps } from "./seed-catalogue.ts";
 
 const SEED_MARKER_KEY = "demo_seed";
@@ -12,7 +13,10 @@ export type SeedStep = {
 };
 
 /** The steps that fill the demo marketplace; each capability adds its own. */
-export const DEMO_SEED_STEPS: SeedStep[] = [...createCatalogueSeedSteps()];
+export const DEMO_SEED_STEPS: SeedStep[] = [
+  ...createCatalogueSeedSteps(),
+  { name: "demo accounts", run: seedDemoAccounts },
+];
 
 /**
  * Seeds the demo marketplace once per database. The marker row makes it idempotent, and the caller

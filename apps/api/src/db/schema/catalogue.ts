@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
 
 // Check constraints keep the data honest even when rows arrive from the scale seed or a future admin tool.
 const COLOR_LIST = sql.raw(PRODUCT_COLORS.map((color) => `'${color}'`).join(", "));
@@ -27,15 +28,12 @@ export type GarmentFit = (typeof GARMENT_FITS)[number];
 export const COLLECTION_KINDS = ["curated", "popular", "recent", "all"] as const;
 export type CollectionKind = (typeof COLLECTION_KINDS)[number];
 
-/**
- * An artist's public storefront. `user_id` points at the accounts' users table (built on another branch),
- * so it carries no foreign key yet; one user has at most one seller profile.
- */
+/** An artist's public storefront, owned by the user who signs in as that artist (at most one profile per user). */
 export const sellerProfiles = pgTable(
   "seller_profiles",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id"),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     /** Lowercase and URL-safe: it is the `{username}` of `/artist/{username}/{artistUuid}`. */
     uniqueUsername: text("unique_username").notNull(),
     displayName: text("display_name").notNull(),
