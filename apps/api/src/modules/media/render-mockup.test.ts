@@ -11,7 +11,6 @@ import {
   getWatermarkLayer,
   type PreparedPrint,
   preparePrint,
-  printAreaPixels,
 } from "./render-mockup.ts";
 import { renderSampleArtwork } from "./sample-artwork.ts";
 import type { MediaStorage } from "./storage.ts";
@@ -108,16 +107,21 @@ describe("composeMockup", () => {
     const layers = await getGarmentLayers("tee", size);
     const centreX = blackInk.x + Math.floor(blackInk.width / 2);
     const centreY = blackInk.y + Math.floor(blackInk.height / 2);
-    // Bare fabric beside the print, at the same height.
-    const fabricX = Math.max(printAreaPixels("tee", size).x - 20, 0);
+    // Bare fabric just below the print.
+    const fabricY = blackInk.y + blackInk.height + 12;
     for (const color of DARK_COLORS) {
       const image = composeMockup({ layers, color, print: blackInk });
-      const gap = luminanceAt(image, size, centreX, centreY) - luminanceAt(image, size, fabricX, centreY);
-      expect(gap, color).toBeGreaterThan(0.1);
+      const gap = luminanceAt(image, size, centreX, centreY) - luminanceAt(image, size, centreX, fabricY);
+      expect(Math.abs(gap), color).toBeGreaterThan(0.15);
     }
+    // Black ink on black fabric is lifted to a visible charcoal.
+    const black = composeMockup({ layers, color: "black", print: blackInk });
+    expect(luminanceAt(black, size, centreX, centreY)).toBeGreaterThan(
+      luminanceAt(black, size, centreX, fabricY) + 0.15,
+    );
     const white = composeMockup({ layers, color: "white", print: blackInk });
     expect(luminanceAt(white, size, centreX, centreY)).toBeLessThan(0.1);
-    expect(luminanceAt(white, size, fabricX, centreY)).toBeGreaterThan(0.6);
+    expect(luminanceAt(white, size, centreX, fabricY)).toBeGreaterThan(0.8);
   });
 
   it("draws the garment differently per colour and leaves the backdrop alone", async () => {

@@ -58,13 +58,15 @@ async function buildGarmentLayers(garment: Garment, size: number): Promise<Garme
   ]);
   // Knitted cotton: a fine random grain plus faint horizontal courses, scaled with the picture.
   const course = Math.max(2, Math.round(size / 260));
+  // Per-pixel grain is coarser on small pictures, so it is fainter there.
+  const grainAmount = 0.02 + 0.025 * Math.min(1, size / 1024);
   for (let y = 0; y < size; y++) {
     const row = y * size;
     const courseShade = y % course === 0 ? 0.985 : 1;
     for (let x = 0; x < size; x++) {
       const index = row + x;
       if (mask[index] === 0) continue;
-      const grain = 1 - 0.045 * grainAt(x, y);
+      const grain = 1 - grainAmount * grainAt(x, y);
       shade[index] = Math.round((shade[index] as number) * grain * courseShade);
     }
   }
@@ -132,13 +134,20 @@ async function buildWatermark(garment: Garment, size: number, brandName: string)
     height: area.height + 2 * margin,
   };
   const label = escapeXml(brandName.toUpperCase());
-  // Rows of the name on a diagonal, alternate rows offset; white text with a faint dark edge reads on any print.
+  // Rows of the name on a diagonal, alternate rows offset; white text with a faint dark edge reads on any
+  // print. Text stays at least ~11 px tall, so small thumbnails get fewer, larger words instead of noise.
+  const k = Math.max(1, 11 / ((19 * size) / 1000));
+  const fontSize = 19 * k;
+  const letterSpacing = 3 * k;
+  const column = label.length * (0.72 * fontSize + letterSpacing) + 80 * k;
+  const step = 64 * k;
   const rows: string[] = [];
-  const step = 64;
-  for (let row = -6; row < 16; row++) {
-    const offset = row % 2 === 0 ? 0 : 125;
-    for (let column = -3; column < 4; column++) {
-      rows.push(`<text x="${box.x + column * 250 + offset}" y="${box.y + row * step}">${label}</text>`);
+  const rowCount = Math.ceil(box.height / step) + 8;
+  const columnCount = Math.ceil(box.width / column) + 4;
+  for (let row = -4; row < rowCount; row++) {
+    const offset = row % 2 === 0 ? 0 : column / 2;
+    for (let index = -3; index < columnCount; index++) {
+      rows.push(`<text x="${box.x + index * column + offset}" y="${box.y + row * step}">${label}</text>`);
     }
   }
   const scale = size / 1000;
@@ -149,7 +158,7 @@ async function buildWatermark(garment: Garment, size: number, brandName: string)
     height: Math.round(box.height * scale),
   };
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${pixelBox.width}" height="${pixelBox.height}" viewBox="${box.x} ${box.y} ${box.width} ${box.height}">
-    <g transform="rotate(-30 ${area.x + area.width / 2} ${area.y + area.height / 2})" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="700" font-size="19" letter-spacing="3" fill="#ffffff" fill-opacity="0.42" stroke="#000000" stroke-opacity="0.22" stroke-width="0.7">
+    <g transform="rotate(-30 ${area.x + area.width / 2} ${area.y + area.height / 2})" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="700" font-size="${fontSize}" letter-spacing="${letterSpacing}" fill="#ffffff" fill-opacity="0.42" stroke="#000000" stroke-opacity="0.22" stroke-width="${0.7 * k}">
       ${rows.join("")}
     </g></svg>`;
   const data = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
@@ -179,7 +188,9 @@ const luminance = (r: number, g: number, b: number) => (0.2126 * r + 0.7152 * g 
 const PRINT_SHADE = 0.85;
 const PRINT_LIGHT = 0.75;
 /** Minimum luminance gap between ink and fabric on dark garments (ink printed over a white underbase). */
-const DARK_MIN_CONTRAST = 0.24;
+const DARK_MIN_CONTRAST = 0.2;
+/** Ink darker than this counts as dark ink (outlines, black text). */
+const DARK_INK = 0.22;
 /** On light garments, inks without an underbase take a little of the fabric's tint. */
 const LIGHT_INK_TINT = 0.14;
 
@@ -256,10 +267,11 @@ function layPrint(
       let g = rgba[source + 1] as number;
       let b = rgba[source + 2] as number;
       if (isDark) {
+        // Ink over a white underbase keeps its colour. Only dark ink that would vanish into the fabric
+        // (black outlines on a black or navy shirt) is lifted to a visible charcoal; mid tones stay true.
         const inkLuminance = luminance(r, g, b);
-        if (inkLuminance < liftTarget) {
-          // Lift towards the target by adding light evenly, keeping the ink's hue.
-          const lift = (liftTarget - inkLuminance) * 255 * 0.85;
+        if (inkLuminance < DARK_INK && fabricLuminance - inkLuminance < DARK_MIN_CONTRAST) {
+          const lift = (liftTarget - inkLuminance) * 255;
           r = Math.min(255, r + lift);
           g = Math.min(255, g + lift);
           b = Math.min(255, b + lift);
