@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/test-database.ts";
@@ -11,15 +12,20 @@ import { renderSampleArtwork } from "./sample-artwork.ts";
 let server: TestServer;
 let secret: Buffer;
 const design = randomUUID();
+const dataDirs = [
+  `/tmp/threadfolk-media-test-${process.pid}-${Date.now()}`,
+  `/tmp/threadfolk-media-shared-${process.pid}-${Date.now()}`,
+];
 
 beforeAll(async () => {
-  server = await getTestServer({ env: { DATA_DIR: `/tmp/threadfolk-media-test-${process.pid}-${Date.now()}` } });
+  server = await getTestServer({ env: { DATA_DIR: dataDirs[0] as string } });
   secret = await getMediaUrlSecret(server.context);
   await server.context.storage.put(artworkKey(design), await renderSampleArtwork("MEDIA", 500), "image/png");
 });
 
 afterAll(async () => {
   await server.close();
+  await Promise.all(dataDirs.map((directory) => fs.rm(directory, { recursive: true, force: true })));
 });
 
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, "");
@@ -124,7 +130,7 @@ describe("media URL secret", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const env = { DATA_DIR: `/tmp/threadfolk-media-shared-${process.pid}-${Date.now()}` };
+    const env = { DATA_DIR: dataDirs[1] as string };
     [first, second] = await Promise.all([getTestServer({ database, env }), getTestServer({ database, env })]);
   });
 
