@@ -48,6 +48,22 @@ const SHAPES: Record<Garment, TeeShape> = {
     hemSag: 8,
     printArea: { x: 360, y: 246, width: 280, height: 373 },
   },
+  // The regular tee's body with sleeves to the wrist, hanging beside it, and a cuff.
+  "long-sleeve": {
+    neckPoint: [412, 128],
+    neckDepth: 70,
+    ribWidth: 22,
+    shoulder: [282, 162],
+    sleeveOuterControl1: [232, 196],
+    sleeveOuterControl2: [178, 420],
+    sleeveEnd: [154, 792],
+    sleeveHemInner: [226, 806],
+    armpit: [266, 360],
+    waist: [270, 620],
+    hem: [264, 862],
+    hemSag: 8,
+    printArea: { x: 360, y: 246, width: 280, height: 373 },
+  },
   // A fitted cut: narrower shoulders, short cap sleeves, a waist, a scoop neck and a curved hem.
   "womens-tee": {
     neckPoint: [420, 132],

@@ -14,8 +14,8 @@ import { isProductColor, PRODUCT_COLORS, type ProductColor } from "@threadfolk/c
  * Widths come from small allow-lists so nobody can make the server render arbitrary sizes.
  */
 
-/** Garment pictures we draw; `tee` is the unisex (men's) t-shirt, `womens-tee` the fitted cut. */
-export const GARMENTS = ["tee", "womens-tee"] as const;
+/** Garment pictures we draw: `tee` the unisex (men's) t-shirt, `womens-tee` the fitted cut, `long-sleeve` a long-sleeved tee. */
+export const GARMENTS = ["tee", "womens-tee", "long-sleeve"] as const;
 export type Garment = (typeof GARMENTS)[number];
 export const DEFAULT_GARMENT: Garment = "tee";
 
