@@ -71,20 +71,12 @@ export function mediaUrlExpiry(nowMs: number = Date.now()): number {
   return Math.ceil(earliest / MEDIA_URL_BUCKET_SECONDS) * MEDIA_URL_BUCKET_SECONDS;
 }
 
-// Signatures repeat for a whole day per key (bucketed expiry), and a page of design cards signs hundreds.
-const signatureCache = new Map<string, string>();
-const SIGNATURE_CACHE_LIMIT = 50_000;
-
 /** HMAC-SHA256 over key, expiry and optional version, base64url. */
 export function mediaSignature(secret: Buffer, key: string, exp: number, version = ""): string {
-  const cacheKey = `${secret.toString("base64")}|${key}|${exp}|${version}`;
-  const cached = signatureCache.get(cacheKey);
-  if (cached) return cached;
-  const signature = createHmac("sha256", secret).update(`${key}\n${exp}\n${version}`).digest("base64url");
-  if (signatureCache.size >= SIGNATURE_CACHE_LIMIT) signatureCache.clear();
-  signatureCache.set(cacheKey, signature);
-  return signature;
+  return createHmac("sha256", secret).update(`${key}\n${exp}\n${version}`).digest("base64url");
 }
+
+const SAFE_KEY = /^[a-z0-9/_.-]+$/;
 
 export type SignMediaUrlOptions = {
   key: string;
@@ -100,7 +92,7 @@ export type SignMediaUrlOptions = {
 export function signMediaUrl({ key, secret, baseUrl = "", version, now }: SignMediaUrlOptions): string {
   const exp = mediaUrlExpiry(now);
   const signature = mediaSignature(secret, key, exp, version);
-  const path = key.split("/").map(encodeURIComponent).join("/");
+  const path = SAFE_KEY.test(key) ? key : key.split("/").map(encodeURIComponent).join("/");
   return `${baseUrl}/media/${path}?exp=${exp}&sig=${signature}${version ? `&v=${encodeURIComponent(version)}` : ""}`;
 }
 
@@ -135,7 +127,25 @@ export type DesignImageUrls = {
   watermarked: Partial<Record<ProductColor, ImageSource>>;
 };
 
-/** Signed mockup URLs of one design for the given colours (all 19 by default), both variants unless narrowed. */
+// A design's URLs stay the same for a whole day (bucketed expiry) and a page of cards asks for hundreds, so
+// finished image sources are memoised per secret; the map is simply emptied when it grows too large.
+const sourceCaches = new WeakMap<Buffer, Map<string, ImageSource>>();
+const SOURCE_CACHE_LIMIT = 20_000;
+
+function sourceCacheFor(secret: Buffer): Map<string, ImageSource> {
+  let cache = sourceCaches.get(secret);
+  if (!cache) {
+    cache = new Map();
+    sourceCaches.set(secret, cache);
+  }
+  if (cache.size >= SOURCE_CACHE_LIMIT) cache.clear();
+  return cache;
+}
+
+/**
+ * Signed mockup URLs of one design for the given colours (all 19 by default), both variants unless narrowed.
+ * The image sources are memoised and shared between calls: read them, do not change them.
+ */
 export function buildDesignImageUrls(options: {
   designUuid: string;
   secret: Buffer;
@@ -150,24 +160,33 @@ export function buildDesignImageUrls(options: {
   const garment = options.garment ?? DEFAULT_GARMENT;
   const variants = options.variants ?? (["mockups", "watermarked"] as const);
   const result: DesignImageUrls = { mockups: {}, watermarked: {} };
+  const at = now ?? Date.now();
+  const exp = mediaUrlExpiry(at);
+  const cache = sourceCacheFor(secret);
   for (const variant of variants) {
     for (const color of options.colors ?? PRODUCT_COLORS) {
-      const urls = MOCKUP_WIDTHS.map((width) => ({
-        width,
-        url: signMediaUrl({
-          key: mockupKey({ designUuid, variant, garment, color, width }),
-          secret,
-          baseUrl,
-          version,
-          now,
-        }),
-      }));
-      result[variant][color] = {
-        src: urls.find((entry) => entry.width === DEFAULT_MOCKUP_WIDTH)?.url ?? (urls[0]?.url as string),
-        srcSet: urls.map((entry) => `${entry.url} ${entry.width}w`).join(", "),
-        width: DEFAULT_MOCKUP_WIDTH,
-        height: DEFAULT_MOCKUP_WIDTH,
-      };
+      const cacheKey = `${designUuid}/${variant}/${garment}-${color}|${exp}|${version ?? ""}|${baseUrl ?? ""}`;
+      let source = cache.get(cacheKey);
+      if (!source) {
+        const urls = MOCKUP_WIDTHS.map((width) => ({
+          width,
+          url: signMediaUrl({
+            key: mockupKey({ designUuid, variant, garment, color, width }),
+            secret,
+            baseUrl,
+            version,
+            now: at,
+          }),
+        }));
+        source = {
+          src: urls.find((entry) => entry.width === DEFAULT_MOCKUP_WIDTH)?.url ?? (urls[0]?.url as string),
+          srcSet: urls.map((entry) => `${entry.url} ${entry.width}w`).join(", "),
+          width: DEFAULT_MOCKUP_WIDTH,
+          height: DEFAULT_MOCKUP_WIDTH,
+        };
+        cache.set(cacheKey, source);
+      }
+      result[variant][color] = source;
     }
   }
   return result;
