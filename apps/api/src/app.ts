@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { toSnakeKeys } from "@threadfolk/contract/case";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
@@ -15,7 +14,8 @@ import { oauthRoutes } from "./modules/auth/oauth-routes.ts";
 import { tokenRoutes } from "./modules/auth/token-routes.ts";
 import { createMailWorker } from "./modules/mail/outbox.ts";
 import { createMailTransport, type MailTransport } from "./modules/mail/transports.ts";
-import { createLocalStorage } from "./modules/media/local-storage.ts";
+import { createMediaStorage } from "./modules/media/create-media-storage.ts";
+import { mediaRoutes } from "./modules/media/routes.ts";
 import type { MediaStorage } from "./modules/media/storage.ts";
 import { createDatabaseRateLimiter, createRedisRateLimiter } from "./modules/rate-limit/rate-limiter.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -27,7 +27,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
 export type BuildAppOptions = {
   config: Config;
   database: DatabaseHandle;
-  /** Defaults to local files under DATA_DIR/media. */
+  /** Defaults to the configured storage: S3 when S3_BUCKET is set, else local files under DATA_DIR/media. */
   storage?: MediaStorage;
   /** Logs to stdout as JSON (pino) unless false. */
   logger?: boolean;
@@ -38,7 +38,7 @@ export type BuildAppOptions = {
 /** Builds the HTTP server: API routes, the built web app and media, one error shape for everything. */
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; context: AppContext }> {
   const { config, database } = options;
-  const storage = options.storage ?? createLocalStorage(path.join(config.DATA_DIR, "media"));
+  const storage = options.storage ?? createMediaStorage(config);
   const app = Fastify({
     logger:
       options.logger === false
@@ -92,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   await app.register(async (instance) => healthRoutes(instance, context));
   await app.register(async (instance) => oauthRoutes(instance, context));
+  await app.register(async (instance) => mediaRoutes(instance, context));
   for (const registerModule of API_MODULES) {
     await app.register(async (instance) => registerModule(instance, context), { prefix: "/api/v1" });
   }

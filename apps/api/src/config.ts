@@ -17,41 +17,56 @@ const optionalUrl = (protocols: string[]) =>
     });
 
 /** Every environment variable the server reads; documented in the README's configuration table. */
-const environmentSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  PUBLIC_URL: optionalUrl(["http", "https"]),
-  DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  REDIS_URL: optionalUrl(["redis", "rediss"]),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  BRAND_NAME: z.string().trim().min(1).default("Threadfolk"),
-  SUPPORT_EMAIL: z.email().optional(),
-  OAUTH_CLIENT_ID: z.string().min(8).default("threadfolk-web"),
-  OAUTH_CLIENT_SECRET: z.string().min(16).default("threadfolk-web-public-client-secret"),
-  SECRET_KEY: z.string().min(32).optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
-  TRUST_PROXY: booleanFromString.default(false),
-  SEED_DEMO_DATA: booleanFromString.default(true),
-  WEB_DIST_DIR: z.string().optional(),
-  SMTP_URL: optionalUrl(["smtp", "smtps"]),
-  MAIL_FROM: z.string().optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(7200),
-  SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(SESSION_TIMEOUT_MINUTES),
-  EMAIL_CONFIRMATION_TTL_HOURS: z.coerce.number().int().min(1).default(72),
-  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
-  RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
-  RATE_LIMIT_GUEST_TOKENS_PER_IP: z.coerce.number().int().min(1).default(1000),
-  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
-  MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
-  MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(0).default(3600),
-  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
-  MAIL_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
-});
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PUBLIC_URL: optionalUrl(["http", "https"]),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    REDIS_URL: optionalUrl(["redis", "rediss"]),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    BRAND_NAME: z.string().trim().min(1).default("Threadfolk"),
+    SUPPORT_EMAIL: z.email().optional(),
+    OAUTH_CLIENT_ID: z.string().min(8).default("threadfolk-web"),
+    OAUTH_CLIENT_SECRET: z.string().min(16).default("threadfolk-web-public-client-secret"),
+    SECRET_KEY: z.string().min(32).optional(),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+    TRUST_PROXY: booleanFromString.default(false),
+    SEED_DEMO_DATA: booleanFromString.default(true),
+    WEB_DIST_DIR: z.string().optional(),
+    SMTP_URL: optionalUrl(["smtp", "smtps"]),
+    MAIL_FROM: z.string().optional(),
+    /** S3-compatible media storage; used instead of local files when S3_BUCKET is set. */
+    S3_ENDPOINT: optionalUrl(["http", "https"]),
+    S3_REGION: z.string().trim().min(1).default("us-east-1"),
+    S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFromString.default(false),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(7200),
+    SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(SESSION_TIMEOUT_MINUTES),
+    EMAIL_CONFIRMATION_TTL_HOURS: z.coerce.number().int().min(1).default(72),
+    PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
+    RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_GUEST_TOKENS_PER_IP: z.coerce.number().int().min(1).default(1000),
+    MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+    MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
+    MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(0).default(3600),
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
+    MAIL_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  })
+  .superRefine((values, context) => {
+    if (!values.S3_BUCKET) return;
+    for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!values[name])
+        context.addIssue({ code: "custom", path: [name], message: "is required when S3_BUCKET is set" });
+    }
+  });
 
 export type Environment = z.infer<typeof environmentSchema>;
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { MediaStorage } from "./storage.ts";
@@ -22,10 +23,16 @@ export function createLocalStorage(root: string): MediaStorage {
     async put(key, body) {
       const full = resolveKey(key);
       await fs.mkdir(path.dirname(full), { recursive: true });
-      // Write then rename, so a concurrent reader never sees half a file.
-      const temporary = `${full}.${process.pid}.${Date.now()}.tmp`;
-      await fs.writeFile(temporary, body);
-      await fs.rename(temporary, full);
+      // Write then rename, so a concurrent reader never sees half a file; a unique name per write, so two
+      // writers of one key (a lazy render racing a pre-render) never share a temporary file.
+      const temporary = `${full}.${randomUUID()}.tmp`;
+      try {
+        await fs.writeFile(temporary, body);
+        await fs.rename(temporary, full);
+      } catch (error) {
+        await fs.rm(temporary, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {

@@ -1,0 +1,20 @@
+import path from "node:path";
+import type { Config } from "../../config.ts";
+import { createLocalStorage } from "./local-storage.ts";
+import { createS3Storage } from "./s3-storage.ts";
+import type { MediaStorage } from "./storage.ts";
+
+/** The configured media storage: an S3-compatible bucket when S3_BUCKET is set, else files under DATA_DIR/media. */
+export function createMediaStorage(config: Config): MediaStorage {
+  if (config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) {
+    return createS3Storage({
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      bucket: config.S3_BUCKET,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+  }
+  return createLocalStorage(path.join(config.DATA_DIR, "media"));
+}

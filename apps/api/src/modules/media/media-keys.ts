@@ -1,0 +1,151 @@
+import { isProductColor, PRODUCT_COLORS, type ProductColor } from "@threadfolk/contract/colors";
+
+/**
+ * Storage key conventions. Sources are uploaded by other modules; renditions are derived from them on
+ * demand (the media route renders an absent rendition, stores it and serves it):
+ *
+ *   designs/{designUuid}/artwork.png                                    source: transparent artwork
+ *   designs/{designUuid}/mockups/{garment}-{color}-{width}.webp         artwork on the garment colour
+ *   designs/{designUuid}/watermarked/{garment}-{color}-{width}.webp     the same with the brand watermark
+ *   artists/{artistUuid}/avatar.png  ->  artists/{artistUuid}/avatar-{width}.webp   (square crop)
+ *   artists/{artistUuid}/banner.png  ->  artists/{artistUuid}/banner-{width}.webp   (4:1 crop)
+ *   carousels/{assetId}.png          ->  carousels/{assetId}-{width}.webp            (1152:300 crop)
+ *
+ * Widths come from small allow-lists so nobody can make the server render arbitrary sizes.
+ */
+
+/** Garment pictures we draw: `tee` the unisex (men's) t-shirt, `womens-tee` the fitted cut, `long-sleeve` a long-sleeved tee. */
+export const GARMENTS = ["tee", "womens-tee", "long-sleeve"] as const;
+export type Garment = (typeof GARMENTS)[number];
+export const DEFAULT_GARMENT: Garment = "tee";
+
+/** Mockup widths for srcset; mockups are square. */
+export const MOCKUP_WIDTHS = [320, 640, 1024] as const;
+export type MockupWidth = (typeof MOCKUP_WIDTHS)[number];
+/** The width used as `src` when a browser ignores srcset. */
+export const DEFAULT_MOCKUP_WIDTH: MockupWidth = 640;
+
+export const MOCKUP_VARIANTS = ["mockups", "watermarked"] as const;
+export type MockupVariant = (typeof MOCKUP_VARIANTS)[number];
+
+/** Resized renditions of uploaded pictures: allowed widths and the aspect ratio (width / height) they are cropped to. */
+export const IMAGE_PRESETS = {
+  avatar: { widths: [64, 128, 256], aspect: 1 },
+  banner: { widths: [640, 1280, 1920], aspect: 4 },
+  carousel: { widths: [576, 1152, 2304], aspect: 1152 / 300 },
+} as const;
+export type ImagePreset = keyof typeof IMAGE_PRESETS;
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const UUID_PATTERN = new RegExp(`^${UUID}$`);
+const ASSET_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,99}$/;
+
+/** Keys are lower-case path segments of safe characters; no empty, dot or dot-dot segments. */
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9][a-z0-9_.-]*)*$/;
+
+export function isValidMediaKey(key: string): boolean {
+  return key.length <= 300 && KEY_PATTERN.test(key) && !key.split("/").some((segment) => segment.startsWith(".."));
+}
+
+export function artworkKey(designUuid: string): string {
+  return `designs/${designUuid}/artwork.png`;
+}
+
+export type MockupSpec = {
+  designUuid: string;
+  variant: MockupVariant;
+  garment: Garment;
+  color: ProductColor;
+  width: MockupWidth;
+};
+
+export function mockupKey(spec: MockupSpec): string {
+  return `designs/${spec.designUuid}/${spec.variant}/${spec.garment}-${spec.color}-${spec.width}.webp`;
+}
+
+export function imageSourceKey(preset: ImagePreset, id: string): string {
+  if (preset === "carousel") return `carousels/${id}.png`;
+  return `artists/${id}/${preset}.png`;
+}
+
+export function imageRenditionKey(preset: ImagePreset, id: string, width: number): string {
+  if (preset === "carousel") return `carousels/${id}-${width}.webp`;
+  return `artists/${id}/${preset}-${width}.webp`;
+}
+
+/** What a derived key is made from; undefined for keys that are not renditions (sources, unknown keys). */
+export type Rendition =
+  | ({ kind: "mockup"; sourceKey: string } & MockupSpec)
+  | { kind: "image"; preset: ImagePreset; id: string; width: number; sourceKey: string };
+
+const MOCKUP_KEY = new RegExp(
+  `^designs/(${UUID})/(mockups|watermarked)/(${GARMENTS.join("|")})-([a-z_]+)-(\\d+)\\.webp$`,
+);
+const ARTIST_IMAGE_KEY = new RegExp(`^artists/(${UUID})/(avatar|banner)-(\\d+)\\.webp$`);
+const CAROUSEL_KEY = /^carousels\/([a-z0-9][a-z0-9_-]{0,99})-(\d+)\.webp$/;
+
+function isAllowedWidth(widths: readonly number[], width: number): boolean {
+  return widths.includes(width);
+}
+
+/** Parses a rendition key, accepting only known garments, colours and allow-listed widths. */
+export function parseRenditionKey(key: string): Rendition | undefined {
+  const mockup = MOCKUP_KEY.exec(key);
+  if (mockup) {
+    const [, designUuid, variant, garment, color, width] = mockup as unknown as [
+      string,
+      string,
+      MockupVariant,
+      Garment,
+      string,
+      string,
+    ];
+    const pixels = Number(width);
+    if (!isProductColor(color) || !isAllowedWidth(MOCKUP_WIDTHS, pixels)) return undefined;
+    return {
+      kind: "mockup",
+      designUuid,
+      variant,
+      garment,
+      color,
+      width: pixels as MockupWidth,
+      sourceKey: artworkKey(designUuid),
+    };
+  }
+  const artist = ARTIST_IMAGE_KEY.exec(key);
+  if (artist) {
+    const [, id, preset, width] = artist as unknown as [string, string, "avatar" | "banner", string];
+    const pixels = Number(width);
+    if (!isAllowedWidth(IMAGE_PRESETS[preset].widths, pixels)) return undefined;
+    return { kind: "image", preset, id, width: pixels, sourceKey: imageSourceKey(preset, id) };
+  }
+  const carousel = CAROUSEL_KEY.exec(key);
+  if (carousel) {
+    const [, id, width] = carousel as unknown as [string, string, string];
+    const pixels = Number(width);
+    if (!isAllowedWidth(IMAGE_PRESETS.carousel.widths, pixels)) return undefined;
+    return { kind: "image", preset: "carousel", id, width: pixels, sourceKey: imageSourceKey("carousel", id) };
+  }
+  return undefined;
+}
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+export function isAssetId(value: string): boolean {
+  return ASSET_ID_PATTERN.test(value);
+}
+
+/** Every mockup key of one design (all colours, widths and both variants), for pre-rendering. */
+export function allMockupSpecs(designUuid: string, garments: readonly Garment[] = [DEFAULT_GARMENT]): MockupSpec[] {
+  const specs: MockupSpec[] = [];
+  for (const garment of garments) {
+    for (const color of PRODUCT_COLORS) {
+      for (const width of MOCKUP_WIDTHS) {
+        for (const variant of MOCKUP_VARIANTS) specs.push({ designUuid, variant, garment, color, width });
+      }
+    }
+  }
+  return specs;
+}

@@ -1,0 +1,127 @@
+import os from "node:os";
+import { PRODUCT_COLORS, type ProductColor } from "@threadfolk/contract/colors";
+import sharp from "sharp";
+import { AppError } from "../../lib/app-error.ts";
+import {
+  artworkKey,
+  DEFAULT_GARMENT,
+  type Garment,
+  IMAGE_PRESETS,
+  type ImagePreset,
+  MOCKUP_WIDTHS,
+  type MockupVariant,
+  mockupKey,
+} from "./media-keys.ts";
+import {
+  applyWatermark,
+  composeMockup,
+  encodeWebp,
+  getGarmentLayers,
+  getWatermarkLayer,
+  preparePrint,
+} from "./render-mockup.ts";
+import type { MediaStorage } from "./storage.ts";
+
+/** One mockup as WebP: the artwork on a garment colour at one width, watermarked or not. */
+export async function renderMockupImage(options: {
+  artwork: Buffer;
+  garment: Garment;
+  color: ProductColor;
+  width: number;
+  variant: MockupVariant;
+  brandName: string;
+}): Promise<Buffer> {
+  const { artwork, garment, color, width, variant, brandName } = options;
+  const [layers, print] = await Promise.all([getGarmentLayers(garment, width), preparePrint(artwork, garment, width)]);
+  const image = composeMockup({ layers, color, print });
+  if (variant === "watermarked")
+    applyWatermark(image, width, await getWatermarkLayer(garment, width, brandName), print);
+  return encodeWebp(image, width);
+}
+
+/** An avatar, banner or carousel rendition: cropped to the preset's aspect ratio at one allowed width, WebP. */
+export function renderImageRendition(options: { source: Buffer; preset: ImagePreset; width: number }): Promise<Buffer> {
+  const { source, preset, width } = options;
+  const height = Math.round(width / IMAGE_PRESETS[preset].aspect);
+  return sharp(source)
+    .resize(width, height, { fit: "cover", position: "centre" })
+    .webp({ quality: 82, effort: 3 })
+    .toBuffer();
+}
+
+/** Runs tasks with at most `limit` in flight. */
+async function runLimited<T>(tasks: Array<() => Promise<T>>, limit: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  async function worker() {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await (tasks[index] as () => Promise<T>)();
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
+export type RenderDesignMockupsResult = { keys: string[]; bytes: number; milliseconds: number };
+
+/**
+ * Pre-renders every mockup of one design (each colour x width, plain and watermarked) from its stored
+ * artwork and stores them, e.g. right after an artist uploads. Colour passes run on the main thread
+ * while earlier images encode and upload in libvips' threads; `concurrency` bounds the images in flight.
+ */
+export async function renderDesignMockups(options: {
+  designUuid: string;
+  storage: MediaStorage;
+  brandName: string;
+  garments?: readonly Garment[];
+  colors?: readonly ProductColor[];
+  concurrency?: number;
+}): Promise<RenderDesignMockupsResult> {
+  const started = performance.now();
+  const { designUuid, storage, brandName } = options;
+  const garments = options.garments ?? [DEFAULT_GARMENT];
+  const colors = options.colors ?? PRODUCT_COLORS;
+  const concurrency = options.concurrency ?? Math.max(2, os.availableParallelism() * 2);
+  const source = await storage.get(artworkKey(designUuid));
+  if (!source) throw AppError.notFound("Design artwork");
+
+  const tasks: Array<() => Promise<{ key: string; bytes: number }>> = [];
+  for (const garment of garments) {
+    for (const width of MOCKUP_WIDTHS) {
+      // The garment layers, the fitted print and the watermark are shared by every colour at this width.
+      let shared: Promise<[Awaited<ReturnType<typeof getGarmentLayers>>, Awaited<ReturnType<typeof preparePrint>>]>;
+      const getShared = () => {
+        shared ??= Promise.all([getGarmentLayers(garment, width), preparePrint(source.body, garment, width)]);
+        return shared;
+      };
+      for (const color of colors) {
+        tasks.push(async () => {
+          const [layers, print] = await getShared();
+          const plain = composeMockup({ layers, color, print });
+          const watermarked = Uint8Array.from(plain);
+          applyWatermark(watermarked, width, await getWatermarkLayer(garment, width, brandName), print);
+          const [plainWebp, watermarkedWebp] = await Promise.all([
+            encodeWebp(plain, width),
+            encodeWebp(watermarked, width),
+          ]);
+          const plainKey = mockupKey({ designUuid, variant: "mockups", garment, color, width });
+          const watermarkedKey = mockupKey({ designUuid, variant: "watermarked", garment, color, width });
+          await Promise.all([
+            storage.put(plainKey, plainWebp, "image/webp"),
+            storage.put(watermarkedKey, watermarkedWebp, "image/webp"),
+          ]);
+          return { key: `${plainKey} ${watermarkedKey}`, bytes: plainWebp.length + watermarkedWebp.length };
+        });
+      }
+    }
+  }
+  // Largest widths first, so the long encodes start early and the small ones fill the gaps.
+  tasks.reverse();
+  const results = await runLimited(tasks, concurrency);
+  return {
+    keys: results.flatMap((result) => result.key.split(" ")),
+    bytes: results.reduce((sum, result) => sum + result.bytes, 0),
+    milliseconds: performance.now() - started,
+  };
+}
