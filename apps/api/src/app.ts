@@ -8,12 +8,21 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
+import { createPageMetaResolver } from "./modules/discovery/resolve-page-meta.ts";
+import { discoveryRoutes } from "./modules/discovery/routes.ts";
+import { sitemapRoutes } from "./modules/discovery/sitemap-routes.ts";
 import { createLocalStorage } from "./modules/media/local-storage.ts";
 import type { MediaStorage } from "./modules/media/storage.ts";
+import { searchRoutes } from "./modules/search/routes.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { pingRoutes } from "./routes/ping.ts";
 
 /** Each domain module registers its routes under /api/v1. Add new modules here. */
-const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<void>> = [];
+const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<void>> = [
+  pingRoutes,
+  discoveryRoutes,
+  searchRoutes,
+];
 
 export type BuildAppOptions = {
   config: Config;
@@ -60,11 +69,16 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerSecurityHeaders(app, { isHttps: config.PUBLIC_URL.startsWith("https://") });
 
   await app.register(async (instance) => healthRoutes(instance, context));
+  await app.register(async (instance) => sitemapRoutes(instance, context));
   for (const registerModule of API_MODULES) {
     await app.register(async (instance) => registerModule(instance, context), { prefix: "/api/v1" });
   }
 
-  await registerWebApp(app, { config, distDir: resolveWebDistDir(config) });
+  await registerWebApp(app, {
+    config,
+    distDir: resolveWebDistDir(config),
+    resolvePageMeta: createPageMetaResolver(context),
+  });
 
   return { app, context };
 }

@@ -34,6 +34,8 @@ const environmentSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: booleanFromString.default(false),
   SEED_DEMO_DATA: booleanFromString.default(true),
+  /** How long one instance reuses the home collections payload (derived data); 0 disables the cache. */
+  DISCOVERY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   WEB_DIST_DIR: z.string().optional(),
   SMTP_URL: optionalUrl(["smtp", "smtps"]),
   MAIL_FROM: z.string().optional(),

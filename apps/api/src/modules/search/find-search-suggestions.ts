@@ -1,0 +1,97 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { designs, sellerProfiles } from "../../db/schema/index.ts";
+import { isListedDesign } from "./listed-designs.ts";
+import { escapeLikePattern } from "./parse-search-words.ts";
+import { selectRows } from "./select-rows.ts";
+
+const DESIGN_LIMIT = 5;
+const TAG_LIMIT = 5;
+const ARTIST_LIMIT = 3;
+/** Trigram indexes need three characters to narrow anything down; shorter input only gets prefix matches. */
+const TRIGRAM_MIN_LENGTH = 3;
+
+export type SearchSuggestions = {
+  designs: Array<{ uuid: string; slug: string; displayName: string; defaultColor: string }>;
+  tags: string[];
+  artists: Array<{ uuid: string; uniqueUsername: string; displayName: string }>;
+};
+
+/**
+ * As-you-type suggestions under the search box: designs whose title contains the text (trigram-indexed
+ * LIKE, titles starting with it first, then popular ones), tags and artists by prefix, topped up by trigram
+ * similarity so a typo still suggests something.
+ */
+export async function findSearchSuggestions({
+  db,
+  query,
+}: {
+  db: Database;
+  query: string;
+}): Promise<SearchSuggestions> {
+  const text = query.trim().toLowerCase().replace(/\s+/g, " ");
+  if (text.length === 0) return { designs: [], tags: [], artists: [] };
+  const escaped = escapeLikePattern(text);
+  const contains = `%${escaped}%`;
+  const startsWith = `${escaped}%`;
+  const useTrigrams = text.length >= TRIGRAM_MIN_LENGTH;
+  const title = sql`lower(${designs.displayName})`;
+
+  const designRows = useTrigrams
+    ? await db
+        .select({
+          uuid: designs.id,
+          slug: designs.slug,
+          displayName: designs.displayName,
+          defaultColor: designs.defaultColor,
+        })
+        .from(designs)
+        .where(and(isListedDesign(), sql`(${title} like ${contains} or ${title} % ${text})`))
+        .orderBy(
+          sql`(${title} like ${startsWith}) desc`,
+          sql`(${title} like ${contains}) desc`,
+          sql`similarity(${title}, ${text}) desc`,
+          desc(designs.orderCount30d),
+          asc(designs.id),
+        )
+        .limit(DESIGN_LIMIT)
+    : [];
+
+  // Tags come from the vocabulary, and only those still on a listed design (GIN index on designs.tags).
+  const tagRows = await selectRows<{ term: string }>(
+    db,
+    sql`
+    select t.term from search_terms t
+    where t.kind = 'tag'
+      and (t.term like ${startsWith} ${useTrigrams ? sql`or t.term % ${text}` : sql``})
+      and exists (select 1 from ${designs} where ${designs.tags} @> array[t.term] and ${isListedDesign()})
+    order by (t.term like ${startsWith}) desc, similarity(t.term, ${text}) desc, t.term
+    limit ${TAG_LIMIT}`,
+  );
+
+  const artistName = sql`lower(${sellerProfiles.displayName})`;
+  const artistMatch = useTrigrams
+    ? sql`(${artistName} like ${contains} or ${sellerProfiles.uniqueUsername} like ${startsWith} or ${artistName} % ${text})`
+    : sql`(${artistName} like ${startsWith} or ${sellerProfiles.uniqueUsername} like ${startsWith})`;
+  const artistRows = await db
+    .select({
+      uuid: sellerProfiles.id,
+      uniqueUsername: sellerProfiles.uniqueUsername,
+      displayName: sellerProfiles.displayName,
+    })
+    .from(sellerProfiles)
+    .where(
+      and(
+        artistMatch,
+        sql`exists (select 1 from ${designs} where ${eq(designs.sellerProfileId, sellerProfiles.id)} and ${isListedDesign()})`,
+      ),
+    )
+    .orderBy(
+      sql`(${artistName} like ${startsWith} or ${sellerProfiles.uniqueUsername} like ${startsWith}) desc`,
+      sql`similarity(${artistName}, ${text}) desc`,
+      asc(sellerProfiles.displayName),
+    )
+    .limit(ARTIST_LIMIT);
+
+  return { designs: designRows, tags: tagRows.map((row) => row.term), artists: artistRows };
+}
