@@ -20,7 +20,7 @@ export type SearchSuggestions = {
 /**
  * As-you-type suggestions under the search box: designs whose title contains the text (trigram-indexed
  * LIKE, titles starting with it first, then popular ones), tags and artists by prefix, topped up by trigram
- * similarity so a typo still suggests something.
+ * word similarity (`<%`, threshold pg_trgm.word_similarity_threshold = 0.6) so a typo still suggests something.
  */
 export async function findSearchSuggestions({
   db,
@@ -46,11 +46,11 @@ export async function findSearchSuggestions({
           defaultColor: designs.defaultColor,
         })
         .from(designs)
-        .where(and(isListedDesign(), sql`(${title} like ${contains} or ${title} % ${text})`))
+        .where(and(isListedDesign(), sql`(${title} like ${contains} or ${text} <% ${title})`))
         .orderBy(
           sql`(${title} like ${startsWith}) desc`,
           sql`(${title} like ${contains}) desc`,
-          sql`similarity(${title}, ${text}) desc`,
+          sql`word_similarity(${text}, ${title}) desc`,
           desc(designs.orderCount30d),
           asc(designs.id),
         )
@@ -63,15 +63,15 @@ export async function findSearchSuggestions({
     sql`
     select t.term from search_terms t
     where t.kind = 'tag'
-      and (t.term like ${startsWith} ${useTrigrams ? sql`or t.term % ${text}` : sql``})
+      and (t.term like ${startsWith} ${useTrigrams ? sql`or ${text} <% t.term` : sql``})
       and exists (select 1 from ${designs} where ${designs.tags} @> array[t.term] and ${isListedDesign()})
-    order by (t.term like ${startsWith}) desc, similarity(t.term, ${text}) desc, t.term
+    order by (t.term like ${startsWith}) desc, word_similarity(${text}, t.term) desc, t.term
     limit ${TAG_LIMIT}`,
   );
 
   const artistName = sql`lower(${sellerProfiles.displayName})`;
   const artistMatch = useTrigrams
-    ? sql`(${artistName} like ${contains} or ${sellerProfiles.uniqueUsername} like ${startsWith} or ${artistName} % ${text})`
+    ? sql`(${artistName} like ${contains} or ${sellerProfiles.uniqueUsername} like ${startsWith} or ${text} <% ${artistName})`
     : sql`(${artistName} like ${startsWith} or ${sellerProfiles.uniqueUsername} like ${startsWith})`;
   const artistRows = await db
     .select({
@@ -88,7 +88,7 @@ export async function findSearchSuggestions({
     )
     .orderBy(
       sql`(${artistName} like ${startsWith} or ${sellerProfiles.uniqueUsername} like ${startsWith}) desc`,
-      sql`similarity(${artistName}, ${text}) desc`,
+      sql`word_similarity(${text}, ${artistName}) desc`,
       asc(sellerProfiles.displayName),
     )
     .limit(ARTIST_LIMIT);
