@@ -10,6 +10,8 @@ export const MAX_QUERY_LENGTH = 200;
 export const DESIGN_PAGE_SIZE = PAGE_SIZE;
 /** Cards per home collection preview (two rows of four on desktop). */
 export const HOME_PREVIEW_SIZE = 8;
+/** Card images are squares of this many pixels (width and height attributes, so nothing jumps). */
+export const CARD_IMAGE_SIZE = 640;
 /** "More by this artist" on the design page. */
 export const MORE_BY_ARTIST_SIZE = 8;
 
@@ -72,10 +74,11 @@ export type DesignCard = {
   onSale: boolean;
   salesPrice: string;
   defaultColor: string;
-  /** Keyed by colour (camelCase after conversion, like defaultColor's key): the watermarked mockup URL. */
+  /**
+   * Keyed by colour (camelCase after conversion, like defaultColor's key): the default colour's watermarked
+   * mockup, a CARD_IMAGE_SIZE square.
+   */
   watermarkedSignedUrls: Record<string, string>;
-  /** The default colour's watermarked mockup with srcset and size, for responsive <img>. */
-  image: ImageSource;
   artistName: string;
   artistUuid: string;
   artistUniqueUsername: string;

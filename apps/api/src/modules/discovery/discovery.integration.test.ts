@@ -41,12 +41,13 @@ describe("home collections", () => {
     await buildCollectionItem(server.database.db, { collectionKey: "anime", design, position: 1 });
     const response = await server.request("/api/v1/internal_design_collections");
     expect(response.status).toBe(200);
-    for (const key of ["popular", "blk_history25", "anime", "funny", "nerdery", "picks", "recent", "browse"]) {
+    for (const key of ["popular", "blk_history25", "anime", "funny", "nerdery", "picks", "recent"]) {
       expect(response.body[key].type, key).toBe("internal_design_collection");
       expect(typeof response.body[key].attributes.display_name).toBe("string");
       expect(Array.isArray(response.body[key].attributes.home_page_preview)).toBe(true);
     }
     expect(response.body.event_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.body.browse).toBeUndefined();
     const card = response.body.anime.attributes.home_page_preview[0];
     expect(card).toMatchObject({
       id: design.id,
@@ -66,8 +67,7 @@ describe("home collections", () => {
     expect(card.watermarked_signed_urls.royal_blue).toMatch(
       new RegExp(`^/media/designs/${design.id}/watermarked/tee-royal_blue-640\\.webp\\?exp=\\d+&sig=[\\w-]+$`),
     );
-    expect(card.image).toMatchObject({ width: 640, height: 640 });
-    expect(card.image.src_set).toContain(" 320w");
+    expect(Object.keys(card.watermarked_signed_urls)).toEqual(["royal_blue"]);
   });
 
   it("ranks popular by recent orders then favourites, recent by publication, curated by position", async () => {

@@ -10,12 +10,14 @@ export type HomeCollections = Record<
   { id: string; type: "internal_design_collection"; attributes: { displayName: string; homePagePreview: DesignCard[] } }
 >;
 
-/** Every home collection with its first cards (8), keyed by collection name. */
+/** Every home collection shown on the home page with its first cards (8), keyed by collection name. */
 export async function getHomeCollections({ context }: { context: Pick<AppContext, "db" | "config"> }) {
   const collections = await findCollections({ db: context.db });
   const pages: DesignPage[] = [];
   // One after the other: PGlite runs one query at a time anyway, and on PostgreSQL this is cached.
-  for (const collection of collections) {
+  // `browse` is every design: the home page links to it but shows no preview, so its cards are not sent.
+  const shown = collections.filter((collection) => collection.kind !== "all");
+  for (const collection of shown) {
     pages.push(
       await listCollectionDesigns({
         db: context.db,
@@ -29,7 +31,7 @@ export async function getHomeCollections({ context }: { context: Pick<AppContext
   const uniqueIds = [...new Set(pages.flatMap((page) => page.designIds))];
   const cards = new Map((await loadDesignCards({ context, designIds: uniqueIds })).map((card) => [card.id, card]));
   const result: HomeCollections = {};
-  collections.forEach((collection, index) => {
+  shown.forEach((collection, index) => {
     result[collection.key] = {
       id: String(collection.id),
       type: "internal_design_collection",
@@ -46,13 +48,13 @@ export async function getHomeCollections({ context }: { context: Pick<AppContext
 }
 
 /**
- * Keeps the home payload for a few seconds per instance: it is derived data, identical for every visitor,
- * and the most requested page. Concurrent misses share one load (no stampede).
+ * Keeps a value for a few seconds per instance (the home payload: derived data, identical for every visitor,
+ * and the most requested page). Concurrent misses share one load, so expiry causes no stampede.
  */
-export function createHomeCollectionsCache(options: { ttlMs: number; load: () => Promise<HomeCollections> }) {
-  let cached: { value: HomeCollections; expiresAt: number } | undefined;
-  let pending: Promise<HomeCollections> | undefined;
-  return async function get(): Promise<HomeCollections> {
+export function createShortLivedCache<Value>(options: { ttlMs: number; load: () => Promise<Value> }) {
+  let cached: { value: Value; expiresAt: number } | undefined;
+  let pending: Promise<Value> | undefined;
+  return async function get(): Promise<Value> {
     if (cached && cached.expiresAt > Date.now()) return cached.value;
     if (pending) return pending;
     pending = options

@@ -31,7 +31,9 @@ function printableColor(color: string): ProductColor {
 export function presentDesignCard(row: DesignCardRow, images: ImageUrlSigner): DesignCard {
   const color = printableColor(row.defaultColor);
   const garment = garmentForStyle(row.garmentStyleKey ?? "mens_tee");
-  const image = images.mockup({ designUuid: row.id, variant: "watermarked", garment, color });
+  // One URL per card (the 640 px square watermarked mockup, CARD_IMAGE_SIZE): a srcset would double the bytes
+  // of every list, and the home payload is the most requested response of the site.
+  const imageUrl = images.watermarkedUrl({ designUuid: row.id, garment, color });
   const sale = salePriceCents(row.priceCents, row.saleOffers);
   return {
     id: row.id,
@@ -42,8 +44,7 @@ export function presentDesignCard(row: DesignCardRow, images: ImageUrlSigner): D
     onSale: sale !== undefined,
     salesPrice: sale === undefined ? FALLBACK_PRICE : formatCents(sale),
     defaultColor: color,
-    watermarkedSignedUrls: { [color]: image.src },
-    image,
+    watermarkedSignedUrls: { [color]: imageUrl },
     artistName: row.artistName,
     artistUuid: row.sellerProfileId,
     artistUniqueUsername: row.artistUniqueUsername,

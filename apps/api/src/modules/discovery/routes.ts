@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { toSnakeKeys } from "@threadfolk/contract/case";
 import {
   artistPageQuerySchema,
   carouselQuerySchema,
@@ -15,7 +16,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { searchDesigns } from "../search/search-designs.ts";
 import { getArtistStorefront } from "./get-artist-storefront.ts";
 import { getDesignDetail } from "./get-design-detail.ts";
-import { createHomeCollectionsCache, getHomeCollections } from "./get-home-collections.ts";
+import { createShortLivedCache, getHomeCollections } from "./get-home-collections.ts";
 import { createImageUrlSigner } from "./image-urls.ts";
 import { listCollectionDesigns } from "./list-collection-designs.ts";
 import { loadDesignCards } from "./load-design-cards.ts";
@@ -37,9 +38,10 @@ const collectionParamsSchema = z.strictObject({ nameKey: z.string() });
  * listed (active, published) designs, which the queries enforce.
  */
 export async function discoveryRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const homeCache = createHomeCollectionsCache({
+  // Cached as its final JSON text (already snake_case), so a cache hit costs no conversion or serialisation.
+  const homeCache = createShortLivedCache({
     ttlMs: context.config.DISCOVERY_CACHE_SECONDS * 1000,
-    load: () => getHomeCollections({ context }),
+    load: async () => JSON.stringify(toSnakeKeys(await getHomeCollections({ context }))),
   });
 
   // Home collections (no query string), or one page of search results (`query` present, possibly empty).
@@ -48,7 +50,9 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     if (Object.keys(rawQuery).length === 0) {
       const collections = await homeCache();
       // event_id identifies this page view for analytics, so it is fresh on every reply, cached data or not.
-      return reply.header("Cache-Control", "no-cache").send({ ...collections, eventId: randomUUID() });
+      const eventId = `{"event_id":"${randomUUID()}"`;
+      const body = collections === "{}" ? `${eventId}}` : `${eventId},${collections.slice(1)}`;
+      return reply.header("Cache-Control", "no-cache").type("application/json; charset=utf-8").send(body);
     }
     const { query, page = 1, sort = "relevance" } = parseInput(searchDesignsQuerySchema, rawQuery, "query");
     const result = await searchDesigns({ db: context.db, query, sort, page, perPage: DESIGN_PAGE_SIZE });

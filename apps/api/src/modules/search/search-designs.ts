@@ -9,6 +9,8 @@ import { selectRows } from "./select-rows.ts";
 /** A misspelt word is replaced by vocabulary words at least this similar (trigram similarity, 0..1). */
 const CORRECTION_MIN_SIMILARITY = 0.25;
 const CORRECTIONS_PER_WORD = 3;
+/** …and at least this fraction of the best correction's similarity. */
+const CORRECTION_RELATIVE_SIMILARITY = 0.75;
 /** Words shorter than this are never "corrected": two letters are too ambiguous. */
 const CORRECTION_MIN_LENGTH = 3;
 
@@ -53,8 +55,11 @@ export async function findWordAlternatives(db: Database, words: string[]): Promi
   return words.map((word) => {
     const nearest = byWord.get(word) ?? [];
     if (nearest.length === 0 || nearest.some((entry) => entry.term === word)) return [word];
+    // Only corrections nearly as close as the best one: 'warhamer' -> 'warhammer' (0.73), not 'gamer' (0.25).
+    const best = Math.max(...nearest.map((entry) => entry.similarity));
+    const floor = Math.max(CORRECTION_MIN_SIMILARITY, best * CORRECTION_RELATIVE_SIMILARITY);
     const corrections = nearest
-      .filter((entry) => entry.similarity >= CORRECTION_MIN_SIMILARITY)
+      .filter((entry) => entry.similarity >= floor)
       .slice(0, CORRECTIONS_PER_WORD)
       .map((entry) => entry.term);
     return [word, ...corrections];
@@ -73,18 +78,29 @@ function buildTsQuery(alternatives: string[][]): SQL {
   return sql`(${sql.join(groups, sql` && `)})`;
 }
 
+// `desc nulls last` to match the catalogue's btree indexes (status, published_at DESC NULLS LAST) and
+// (status, order_count_30d DESC NULLS LAST, …): a plain `desc` means NULLS FIRST and the planner would sort
+// every design instead of reading the first rows of the index. The id tie-breaker keeps pages stable; the
+// planner adds it with an incremental sort.
+const newestFirst = sql`${designs.publishedAt} desc nulls last`;
+
 function orderFor(sort: SearchSort, relevance: SQL[]): SQL[] {
   switch (sort) {
     case "newest":
-      return [desc(designs.publishedAt), asc(designs.id)];
+      return [newestFirst, asc(designs.id)];
     case "popular":
-      return [desc(designs.orderCount30d), desc(designs.favoriteCount), desc(designs.publishedAt), asc(designs.id)];
+      return [
+        sql`${designs.orderCount30d} desc nulls last`,
+        sql`${designs.favoriteCount} desc nulls last`,
+        newestFirst,
+        asc(designs.id),
+      ];
     case "price_asc":
-      return [asc(sellerDesignProductVariants.priceCents), desc(designs.publishedAt), asc(designs.id)];
+      return [asc(sellerDesignProductVariants.priceCents), newestFirst, asc(designs.id)];
     case "price_desc":
-      return [desc(sellerDesignProductVariants.priceCents), desc(designs.publishedAt), asc(designs.id)];
+      return [desc(sellerDesignProductVariants.priceCents), newestFirst, asc(designs.id)];
     default:
-      return [...relevance, desc(designs.orderCount30d), desc(designs.publishedAt), asc(designs.id)];
+      return [...relevance, desc(designs.orderCount30d), newestFirst, asc(designs.id)];
   }
 }
 
