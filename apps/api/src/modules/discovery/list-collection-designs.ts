@@ -16,6 +16,7 @@ export async function listCollectionDesigns(options: {
   perPage: number;
   sort?: SearchSort;
   count?: CountStrategy;
+  countAllListed?: () => Promise<number>;
 }): Promise<DesignPage> {
   const { db, collection, page, perPage } = options;
   const count = options.count ?? "separate";
@@ -38,5 +39,5 @@ export async function listCollectionDesigns(options: {
       break;
   }
   const sort = options.sort && options.sort !== "relevance" ? options.sort : naturalSort;
-  return listDesignPage({ db, where, relevance, sort, page, perPage, count });
+  return listDesignPage({ db, where, relevance, sort, page, perPage, count, countAllListed: options.countAllListed });
 }

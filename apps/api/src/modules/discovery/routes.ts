@@ -13,7 +13,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { searchDesigns } from "../search/search-designs.ts";
+import { countListedDesigns, searchDesigns } from "../search/search-designs.ts";
 import { getArtistStorefront } from "./get-artist-storefront.ts";
 import { getDesignDetail } from "./get-design-detail.ts";
 import { createShortLivedCache, getHomeCollections } from "./get-home-collections.ts";
@@ -38,6 +38,11 @@ const collectionParamsSchema = z.strictObject({ nameKey: z.string() });
  * listed (active, published) designs, which the queries enforce.
  */
 export async function discoveryRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  // The number of listed designs (browse, recent, popular, empty query) is derived data too.
+  const listedCount = createShortLivedCache({
+    ttlMs: context.config.DISCOVERY_CACHE_SECONDS * 1000,
+    load: () => countListedDesigns({ db: context.db }),
+  });
   // Cached as its final JSON text (already snake_case), so a cache hit costs no conversion or serialisation.
   const homeCache = createShortLivedCache({
     ttlMs: context.config.DISCOVERY_CACHE_SECONDS * 1000,
@@ -55,7 +60,14 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
       return reply.header("Cache-Control", "no-cache").type("application/json; charset=utf-8").send(body);
     }
     const { query, page = 1, sort = "relevance" } = parseInput(searchDesignsQuerySchema, rawQuery, "query");
-    const result = await searchDesigns({ db: context.db, query, sort, page, perPage: DESIGN_PAGE_SIZE });
+    const result = await searchDesigns({
+      db: context.db,
+      query,
+      sort,
+      page,
+      perPage: DESIGN_PAGE_SIZE,
+      countAllListed: listedCount,
+    });
     const data = await loadDesignCards({ context, designIds: result.designIds });
     return reply.send({
       data,
@@ -69,7 +81,14 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     const key = collectionKeySchema.safeParse(nameKey);
     const collection = key.success ? await findCollectionByKey({ db: context.db, key: key.data }) : undefined;
     if (!collection) throw new AppError("not_found", `No collection named ${nameKey}`);
-    const result = await listCollectionDesigns({ db: context.db, collection, page, sort, perPage: DESIGN_PAGE_SIZE });
+    const result = await listCollectionDesigns({
+      db: context.db,
+      collection,
+      page,
+      sort,
+      perPage: DESIGN_PAGE_SIZE,
+      countAllListed: listedCount,
+    });
     const data = await loadDesignCards({ context, designIds: result.designIds });
     return reply.send({
       data,

@@ -18,6 +18,7 @@ export type DesignPage = { designIds: string[]; totalCount: number };
 
 type SearchOptions = {
   db: Database;
+  countAllListed?: () => Promise<number>;
   /** As typed; words are extracted from it (see parseSearchWords). */
   query: string;
   sort: SearchSort;
@@ -120,6 +121,11 @@ export type ListDesignPageOptions = {
   page: number;
   perPage: number;
   count: CountStrategy;
+  /**
+   * Counts every listed design when `where` is undefined (browse, recent, popular, empty query): the caller
+   * may cache it briefly, since an exact count over 100,000 designs is the slowest part of such a page.
+   */
+  countAllListed?: () => Promise<number>;
 };
 
 /** One page of listed designs matching `where`, in the given order, with the total when asked. */
@@ -145,6 +151,7 @@ export async function listDesignPage(options: ListDesignPageOptions): Promise<De
   const designIds = rows.map((row) => row.id);
   if (count === "none") return { designIds, totalCount: designIds.length };
   if (count === "window" && rows.length > 0) return { designIds, totalCount: rows[0]?.totalCount ?? 0 };
+  if (where === undefined && options.countAllListed) return { designIds, totalCount: await options.countAllListed() };
   // Separate count, or a page past the end of a windowed search (its window saw no rows).
   const [total] = await db
     .select({ totalCount: sql<number>`count(*)`.mapWith(Number) })
@@ -187,4 +194,13 @@ export async function searchDesigns(options: SearchOptions): Promise<DesignPage>
     where: sql`lower(${designs.displayName}) % ${phrase}`,
     relevance: [exactTitleFirst, sql`similarity(lower(${designs.displayName}), ${phrase}) desc`],
   });
+}
+
+/** How many designs are listed (active and published): the total of browse, recent and popular. */
+export async function countListedDesigns({ db }: { db: Database }): Promise<number> {
+  const [row] = await db
+    .select({ totalCount: sql<number>`count(*)`.mapWith(Number) })
+    .from(designs)
+    .where(isListedDesign());
+  return row?.totalCount ?? 0;
 }
