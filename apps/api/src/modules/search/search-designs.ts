@@ -45,7 +45,9 @@ export async function findWordAlternatives(db: Database, words: string[]): Promi
     from unnest(array[${list}]) as w(word)
     cross join lateral (
       select term from search_terms where kind = 'word' order by term <-> w.word limit ${CORRECTIONS_PER_WORD + 1}
-    ) t`,
+    ) t
+    -- Stop words ('the', 'of') are never "corrected" into real words: they are meant to match nothing.
+    where numnode(plainto_tsquery('english', w.word)) > 0`,
   );
   const byWord = new Map<string, Array<{ term: string; similarity: number }>>();
   for (const row of rows) {

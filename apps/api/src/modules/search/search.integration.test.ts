@@ -149,6 +149,12 @@ describe("search relevance", () => {
     const nothing = await search("qqxzzv");
     expect(nothing.body.data).toEqual([]);
     expect(nothing.body.meta).toMatchObject({ total_count: 0, total_pages: 0 });
+    // Only stop words: no full-text lexemes, so the title trigram fallback answers (here: nothing close).
+    const stopWords = await search("the of and");
+    expect(stopWords.status).toBe(200);
+    expect(names(stopWords.body)).toEqual([]);
+    // Typing the whole title with a typo still finds it through the trigram fallback or the vocabulary.
+    expect(names((await search("Sunday Gardner")).body)).toEqual(["Sunday Gardener"]);
   });
 
   it("sorts by newest, popularity and price", async () => {
