@@ -37,25 +37,31 @@ export async function findSearchSuggestions({
   const useTrigrams = text.length >= TRIGRAM_MIN_LENGTH;
   const title = sql`lower(${designs.displayName})`;
 
+  const designColumns = {
+    uuid: designs.id,
+    slug: designs.slug,
+    displayName: designs.displayName,
+    defaultColor: designs.defaultColor,
+  };
+  // Titles containing the text (starting with it first, then the most ordered); only when fewer than five
+  // do, a second, costlier pass adds titles with a word similar to it (a typo).
   const designRows = useTrigrams
     ? await db
-        .select({
-          uuid: designs.id,
-          slug: designs.slug,
-          displayName: designs.displayName,
-          defaultColor: designs.defaultColor,
-        })
+        .select(designColumns)
         .from(designs)
-        .where(and(isListedDesign(), sql`(${title} like ${contains} or ${text} <% ${title})`))
-        .orderBy(
-          sql`(${title} like ${startsWith}) desc`,
-          sql`(${title} like ${contains}) desc`,
-          sql`word_similarity(${text}, ${title}) desc`,
-          desc(designs.orderCount30d),
-          asc(designs.id),
-        )
+        .where(and(isListedDesign(), sql`${title} like ${contains}`))
+        .orderBy(sql`(${title} like ${startsWith}) desc`, desc(designs.orderCount30d), asc(designs.id))
         .limit(DESIGN_LIMIT)
     : [];
+  if (useTrigrams && designRows.length < DESIGN_LIMIT) {
+    const similar = await db
+      .select(designColumns)
+      .from(designs)
+      .where(and(isListedDesign(), sql`${text} <% ${title}`, sql`${title} not like ${contains}`))
+      .orderBy(sql`word_similarity(${text}, ${title}) desc`, desc(designs.orderCount30d), asc(designs.id))
+      .limit(DESIGN_LIMIT - designRows.length);
+    designRows.push(...similar);
+  }
 
   // Tags come from the vocabulary, and only those still on a listed design (GIN index on designs.tags).
   const tagRows = await selectRows<{ term: string }>(
