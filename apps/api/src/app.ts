@@ -12,17 +12,28 @@ import { registerAuthentication } from "./modules/auth/authenticate.ts";
 import { upsertOAuthClient } from "./modules/auth/oauth-clients.ts";
 import { oauthRoutes } from "./modules/auth/oauth-routes.ts";
 import { tokenRoutes } from "./modules/auth/token-routes.ts";
+import { createPageMetaResolver } from "./modules/discovery/resolve-page-meta.ts";
+import { discoveryRoutes } from "./modules/discovery/routes.ts";
+import { sitemapRoutes } from "./modules/discovery/sitemap-routes.ts";
 import { createMailWorker } from "./modules/mail/outbox.ts";
 import { createMailTransport, type MailTransport } from "./modules/mail/transports.ts";
 import { createMediaStorage } from "./modules/media/create-media-storage.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import type { MediaStorage } from "./modules/media/storage.ts";
 import { createDatabaseRateLimiter, createRedisRateLimiter } from "./modules/rate-limit/rate-limiter.ts";
+import { searchRoutes } from "./modules/search/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { pingRoutes } from "./routes/ping.ts";
 
 /** Each domain module registers its routes under /api/v1. Add new modules here. */
-const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<void>> = [tokenRoutes, userRoutes];
+const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<void>> = [
+  pingRoutes,
+  tokenRoutes,
+  userRoutes,
+  discoveryRoutes,
+  searchRoutes,
+];
 
 export type BuildAppOptions = {
   config: Config;
@@ -93,11 +104,16 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (instance) => healthRoutes(instance, context));
   await app.register(async (instance) => oauthRoutes(instance, context));
   await app.register(async (instance) => mediaRoutes(instance, context));
+  await app.register(async (instance) => sitemapRoutes(instance, context));
   for (const registerModule of API_MODULES) {
     await app.register(async (instance) => registerModule(instance, context), { prefix: "/api/v1" });
   }
 
-  await registerWebApp(app, { config, distDir: resolveWebDistDir(config) });
+  await registerWebApp(app, {
+    config,
+    distDir: resolveWebDistDir(config),
+    resolvePageMeta: createPageMetaResolver(context),
+  });
 
   return { app, context };
 }

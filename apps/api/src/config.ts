@@ -46,6 +46,7 @@ const environmentSchema = z
     S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanFromString.default(false),
+    DISCOVERY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(7200),
     SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(SESSION_TIMEOUT_MINUTES),
     EMAIL_CONFIRMATION_TTL_HOURS: z.coerce.number().int().min(1).default(72),

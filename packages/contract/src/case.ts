@@ -10,10 +10,9 @@ export function camelToSnake(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
+/** Plain records, including those made with a custom or null prototype (e.g. a parsed query string). */
 function isPlainObject(value: Json): value is Record<string, Json> {
-  if (value === null || typeof value !== "object") return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  return Object.prototype.toString.call(value) === "[object Object]";
 }
 
 function convertKeys(value: Json, convert: (key: string) => string): Json {

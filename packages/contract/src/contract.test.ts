@@ -50,6 +50,10 @@ describe("case conversion", () => {
     });
     expect(toSnakeKeys(camel)).toEqual(wire);
     expect(snakeToCamel("soft_pink")).toBe("softPink");
+    // Parsed query strings often have a null prototype; they are records all the same.
+    const query = Object.assign(Object.create(null), { location_code: "front_page" });
+    expect(toCamelKeys(query)).toEqual({ locationCode: "front_page" });
+    expect(toCamelKeys({ at: new Date(0) })).toEqual({ at: new Date(0) });
     expect(camelToSnake("softPink")).toBe("soft_pink");
   });
 });

@@ -15,10 +15,15 @@ export type PageMeta = {
   /** Absolute URL of a preview image. */
   imageUrl?: string;
   type?: "website" | "product" | "profile";
+  /** The page's preferred path (e.g. the design URL with its current slug); defaults to the requested path. */
+  canonicalPath?: string;
 };
 
-/** Finds the meta data of a client route (design and artist pages add theirs); undefined means the defaults. */
-export type PageMetaResolver = (pathname: string) => Promise<PageMeta | undefined>;
+/** A page's meta data, `undefined` for the defaults, or "not_found" when the page names nothing (answered 404). */
+export type PageMetaResult = PageMeta | "not_found" | undefined;
+
+/** Finds the meta data of a client route (design and artist pages add theirs). */
+export type PageMetaResolver = (pathname: string) => Promise<PageMetaResult>;
 
 /** Paths the single-page app never answers: APIs and media get JSON errors instead of the HTML page. */
 const API_PREFIXES = ["/api/", "/oauth/", "/media/"];
@@ -114,7 +119,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     });
   }
 
-  async function sendIndex(request: FastifyRequest, reply: FastifyReply, pathname: string, status: number) {
+  async function sendIndex(request: FastifyRequest, reply: FastifyReply, pathname: string, routeStatus: number) {
+    let status = routeStatus;
     if (!template) {
       return reply
         .status(503)
@@ -123,14 +129,20 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     }
     let meta: PageMeta | undefined;
     try {
-      meta = status === 200 ? await options.resolvePageMeta?.(pathname) : undefined;
+      const resolved = status === 200 ? await options.resolvePageMeta?.(pathname) : undefined;
+      if (resolved === "not_found") status = 404;
+      else meta = resolved;
     } catch (error) {
       request.log.warn({ err: error }, "page meta lookup failed; using defaults");
     }
     const title = meta?.title ?? (status === 404 ? `Page not found | ${config.BRAND_NAME}` : defaultMeta.title);
     const html = template.replace(
       HEAD_PLACEHOLDER,
-      renderHead(config, { ...defaultMeta, ...meta, title }, pathname === "/" ? "/" : pathname),
+      renderHead(
+        config,
+        { ...defaultMeta, ...meta, title },
+        meta?.canonicalPath ?? (pathname === "/" ? "/" : pathname),
+      ),
     );
     return reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(html);
   }

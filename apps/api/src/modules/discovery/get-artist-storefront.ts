@@ -1,0 +1,49 @@
+import { DESIGN_PAGE_SIZE } from "@threadfolk/contract/discovery";
+import { eq, sql } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import { designs } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { listDesignPage } from "../search/search-designs.ts";
+import { createImageUrlSigner } from "./image-urls.ts";
+import { loadDesignCards } from "./load-design-cards.ts";
+import { presentArtist, presentPageMeta } from "./presenters.ts";
+import { findArtist, findArtistCounts } from "./queries.ts";
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The storefront: profile, counts and one page of the artist's listed designs, newest first. */
+export async function getArtistStorefront({
+  context,
+  artistKey,
+  page,
+}: {
+  context: Pick<AppContext, "db" | "config">;
+  /** The artist's uuid or unique username. */
+  artistKey: string;
+  page: number;
+}) {
+  const { db } = context;
+  const artist = UUID_PATTERN.test(artistKey)
+    ? await findArtist({ db, uuid: artistKey.toLowerCase() })
+    : await findArtist({ db, username: artistKey.toLowerCase() });
+  if (!artist) throw AppError.notFound("Artist");
+  const [counts, designPage, images] = await Promise.all([
+    findArtistCounts({ db, artistId: artist.id }),
+    listDesignPage({
+      db,
+      where: sql`${eq(designs.sellerProfileId, artist.id)}`,
+      relevance: [],
+      sort: "newest",
+      page,
+      perPage: DESIGN_PAGE_SIZE,
+      count: "none",
+    }),
+    createImageUrlSigner({ db, config: context.config }),
+  ]);
+  const cards = await loadDesignCards({ context, designIds: designPage.designIds });
+  return {
+    data: presentArtist(artist, counts, images),
+    designs: cards,
+    meta: presentPageMeta({ totalCount: counts.designCount, page, perPage: DESIGN_PAGE_SIZE }),
+  };
+}

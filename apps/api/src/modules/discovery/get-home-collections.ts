@@ -1,0 +1,71 @@
+import { type DesignCard, HOME_PREVIEW_SIZE } from "@threadfolk/contract/discovery";
+import type { AppContext } from "../../context.ts";
+import type { DesignPage } from "../search/search-designs.ts";
+import { listCollectionDesigns } from "./list-collection-designs.ts";
+import { loadDesignCards } from "./load-design-cards.ts";
+import { findCollections } from "./queries.ts";
+
+export type HomeCollections = Record<
+  string,
+  { id: string; type: "internal_design_collection"; attributes: { displayName: string; homePagePreview: DesignCard[] } }
+>;
+
+/** Every home collection shown on the home page with its first cards (8), keyed by collection name. */
+export async function getHomeCollections({ context }: { context: Pick<AppContext, "db" | "config"> }) {
+  const collections = await findCollections({ db: context.db });
+  const pages: DesignPage[] = [];
+  // One after the other: PGlite runs one query at a time anyway, and on PostgreSQL this is cached.
+  // `browse` is every design: the home page links to it but shows no preview, so its cards are not sent.
+  const shown = collections.filter((collection) => collection.kind !== "all");
+  for (const collection of shown) {
+    pages.push(
+      await listCollectionDesigns({
+        db: context.db,
+        collection,
+        page: 1,
+        perPage: HOME_PREVIEW_SIZE,
+        count: "none",
+      }),
+    );
+  }
+  const uniqueIds = [...new Set(pages.flatMap((page) => page.designIds))];
+  const cards = new Map((await loadDesignCards({ context, designIds: uniqueIds })).map((card) => [card.id, card]));
+  const result: HomeCollections = {};
+  shown.forEach((collection, index) => {
+    result[collection.key] = {
+      id: String(collection.id),
+      type: "internal_design_collection",
+      attributes: {
+        displayName: collection.displayName,
+        homePagePreview: (pages[index]?.designIds ?? []).flatMap((id) => {
+          const card = cards.get(id);
+          return card ? [card] : [];
+        }),
+      },
+    };
+  });
+  return result;
+}
+
+/**
+ * Keeps a value for a few seconds per instance (the home payload: derived data, identical for every visitor,
+ * and the most requested page). Concurrent misses share one load, so expiry causes no stampede.
+ */
+export function createShortLivedCache<Value>(options: { ttlMs: number; load: () => Promise<Value> }) {
+  let cached: { value: Value; expiresAt: number } | undefined;
+  let pending: Promise<Value> | undefined;
+  return async function get(): Promise<Value> {
+    if (cached && cached.expiresAt > Date.now()) return cached.value;
+    if (pending) return pending;
+    pending = options
+      .load()
+      .then((value) => {
+        if (options.ttlMs > 0) cached = { value, expiresAt: Date.now() + options.ttlMs };
+        return value;
+      })
+      .finally(() => {
+        pending = undefined;
+      });
+    return pending;
+  };
+}

@@ -1,0 +1,228 @@
+import {
+  COLOR_HEX,
+  colorDisplayName,
+  PRODUCT_COLORS,
+  type ProductColor,
+  resolveColor,
+} from "@threadfolk/contract/colors";
+import { FALLBACK_PRICE } from "@threadfolk/contract/constants";
+import type { DesignCard, PageMeta } from "@threadfolk/contract/discovery";
+import { formatCents } from "@threadfolk/contract/money";
+import { compareSizes, type Size } from "@threadfolk/contract/sizes";
+import type {
+  carouselAssets,
+  carousels,
+  designs,
+  garmentStyles,
+  marketplaceSales,
+  sellerDesignProductVariants,
+  sellerProfiles,
+} from "../../db/schema/index.ts";
+import type { Garment } from "../media/media-keys.ts";
+import { garmentForStyle, type ImageSource, type ImageUrlSigner } from "./image-urls.ts";
+import { type SaleOffer, salePriceCents, variantSalePriceCents } from "./pricing.ts";
+import type { DesignCardRow } from "./queries.ts";
+
+/** A colour as stored, made printable: aliases resolve (spec: light_grey shows as black), unknown -> black. */
+function printableColor(color: string): ProductColor {
+  return resolveColor(color) ?? "black";
+}
+
+/** The design card of spec section 3. Every list (home, results, collections, storefront, more by artist) uses it. */
+export function presentDesignCard(row: DesignCardRow, images: ImageUrlSigner): DesignCard {
+  const color = printableColor(row.defaultColor);
+  const garment = garmentForStyle(row.garmentStyleKey ?? "mens_tee");
+  // One URL per card (the 640 px square watermarked mockup, CARD_IMAGE_SIZE): a srcset would double the bytes
+  // of every list, and the home payload is the most requested response of the site.
+  const imageUrl = images.watermarkedUrl({ designUuid: row.id, garment, color });
+  const sale = salePriceCents(row.priceCents, row.saleOffers);
+  return {
+    id: row.id,
+    uuid: row.id,
+    slug: row.slug,
+    displayName: row.displayName,
+    price: formatCents(row.priceCents),
+    onSale: sale !== undefined,
+    salesPrice: sale === undefined ? FALLBACK_PRICE : formatCents(sale),
+    defaultColor: color,
+    watermarkedSignedUrls: { [color]: imageUrl },
+    artistName: row.artistName,
+    artistUuid: row.sellerProfileId,
+    artistUniqueUsername: row.artistUniqueUsername,
+    sellerProfileId: row.sellerProfileId,
+    defaultSellerDesignProductVariantId: row.defaultVariantId,
+  };
+}
+
+export function presentPageMeta(options: { totalCount: number; page: number; perPage: number }): PageMeta {
+  const { totalCount, page, perPage } = options;
+  return { totalCount, page, perPage, totalPages: Math.ceil(totalCount / perPage) };
+}
+
+type Artist = typeof sellerProfiles.$inferSelect;
+
+function presentArtistImages(artist: Artist, images: ImageUrlSigner) {
+  return {
+    avatar: artist.avatarKey ? images.picture("avatar", artist.id) : null,
+    banner: artist.bannerKey ? images.picture("banner", artist.id) : null,
+  };
+}
+
+/** The artist block of the design page: who made it, linking to the storefront. */
+export function presentArtistSummary(artist: Artist, images: ImageUrlSigner) {
+  return {
+    uuid: artist.id,
+    uniqueUsername: artist.uniqueUsername,
+    displayName: artist.displayName,
+    avatar: presentArtistImages(artist, images).avatar,
+  };
+}
+
+/** The storefront's profile resource. */
+export function presentArtist(
+  artist: Artist,
+  counts: { designCount: number; followerCount: number },
+  images: ImageUrlSigner,
+) {
+  return {
+    id: artist.id,
+    type: "artist",
+    attributes: {
+      uuid: artist.id,
+      uniqueUsername: artist.uniqueUsername,
+      displayName: artist.displayName,
+      bio: artist.bio,
+      ...presentArtistImages(artist, images),
+      designCount: counts.designCount,
+      followerCount: counts.followerCount,
+    },
+  };
+}
+
+type VariantWithStyle = {
+  variant: typeof sellerDesignProductVariants.$inferSelect;
+  style: typeof garmentStyles.$inferSelect;
+};
+
+/** The design page: the design, every colour's images per garment picture, variants, artist, more by them. */
+export function presentDesignDetail(options: {
+  design: typeof designs.$inferSelect;
+  artist: Artist;
+  variants: VariantWithStyle[];
+  card: DesignCard;
+  saleOffers: SaleOffer[];
+  moreByArtist: DesignCard[];
+  images: ImageUrlSigner;
+}) {
+  const { design, artist, variants, card, saleOffers, moreByArtist, images } = options;
+  const colorsByGarment = new Map<Garment, Set<ProductColor>>();
+  const allColors = new Set<ProductColor>();
+  for (const { style } of variants) {
+    const garment = garmentForStyle(style.key);
+    const set = colorsByGarment.get(garment) ?? new Set<ProductColor>();
+    for (const color of style.colors) {
+      const printable = resolveColor(color);
+      if (!printable) continue;
+      set.add(printable);
+      allColors.add(printable);
+    }
+    colorsByGarment.set(garment, set);
+  }
+  const inDisplayOrder = (colors: Set<ProductColor>) => PRODUCT_COLORS.filter((color) => colors.has(color));
+  const imageSets: Record<string, Record<string, { mockup: ImageSource; watermarked: ImageSource }>> = {};
+  for (const [garment, colors] of colorsByGarment) {
+    imageSets[garment] = Object.fromEntries(
+      inDisplayOrder(colors).map((color) => [
+        color,
+        {
+          mockup: images.mockup({ designUuid: design.id, variant: "mockups", garment, color }),
+          watermarked: images.mockup({ designUuid: design.id, variant: "watermarked", garment, color }),
+        },
+      ]),
+    );
+  }
+  return {
+    id: design.id,
+    type: "design",
+    attributes: {
+      ...card,
+      description: design.description,
+      tags: design.tags,
+      publishedAt: design.publishedAt?.toISOString() ?? null,
+      colors: inDisplayOrder(allColors).map((color) => ({
+        key: color,
+        displayName: colorDisplayName(color),
+        hex: COLOR_HEX[color],
+      })),
+      images: imageSets,
+      variants: variants.map(({ variant, style }) => {
+        const sale = variantSalePriceCents(variant.priceCents, saleOffers, variant.isDefault);
+        return {
+          id: variant.id,
+          isDefault: variant.isDefault,
+          garmentStyleKey: style.key,
+          garmentStyleDisplayName: style.displayName,
+          fit: style.fit,
+          garment: garmentForStyle(style.key),
+          price: formatCents(variant.priceCents),
+          priceCents: variant.priceCents,
+          onSale: sale !== undefined,
+          salesPrice: sale === undefined ? FALLBACK_PRICE : formatCents(sale),
+          sizes: [...style.sizes].sort((a, b) => compareSizes(a as Size, b as Size)),
+          colors: style.colors.filter((color) => resolveColor(color) !== undefined),
+        };
+      }),
+      artist: presentArtistSummary(artist, images),
+      moreByArtist,
+    },
+  };
+}
+
+export function presentCarousel(
+  found: { carousel: typeof carousels.$inferSelect; assets: Array<typeof carouselAssets.$inferSelect> },
+  images: ImageUrlSigner,
+) {
+  const { carousel, assets } = found;
+  return {
+    data: {
+      id: String(carousel.id),
+      type: "carousel",
+      attributes: {
+        locationCode: carousel.locationCode,
+        slideDelayInMs: carousel.slideDelayInMs,
+        carouselAssets: assets.map((asset) => {
+          // The slide's media id comes from its stored key (`carousels/{assetId}.png`), as the media module names it.
+          const mediaId = /^carousels\/([^/]+)\.png$/.exec(asset.imageKey)?.[1] ?? String(asset.id);
+          const image = images.picture("carousel", mediaId);
+          return {
+            id: String(asset.id),
+            type: "carousel_asset",
+            attributes: {
+              id: asset.id,
+              assetUrl: image.src,
+              image,
+              clickDestinationUrl: asset.clickDestinationUrl,
+              altText: asset.altText,
+            },
+          };
+        }),
+      },
+    },
+  };
+}
+
+export function presentMarketplaceSale(sale: typeof marketplaceSales.$inferSelect | undefined) {
+  if (!sale) return { data: null };
+  return {
+    data: {
+      id: String(sale.id),
+      type: "marketplace_sale",
+      attributes: {
+        name: sale.name,
+        startDate: sale.startsAt.toISOString(),
+        endDate: sale.endsAt.toISOString(),
+        percentOff: sale.percentOff,
+      },
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import {
+  carouselAssets,
+  carousels,
+  designs,
+  garmentStyles,
+  internalDesignCollections,
+  marketplaceSales,
+  sellerDesignProductVariants,
+  sellerProfiles,
+} from "../../db/schema/index.ts";
+import { isListedDesign } from "../search/listed-designs.ts";
+import type { SaleOffer } from "./pricing.ts";
+
+/** Everything a design card shows, read in one query for a page of designs. */
+export type DesignCardRow = {
+  id: string;
+  slug: string;
+  displayName: string;
+  defaultColor: string;
+  sellerProfileId: string;
+  artistName: string;
+  artistUniqueUsername: string;
+  defaultVariantId: number | null;
+  /** The default variant's price, or the design's base price when it has no variant yet. */
+  priceCents: number;
+  garmentStyleKey: string | null;
+  saleOffers: SaleOffer[];
+};
+
+/**
+ * The offers of the sales running now that cover a design: a correlated subquery per card row (a page has
+ * at most a few dozen rows and usually one sale runs), so pricing needs no second round trip.
+ */
+function runningSaleOffers() {
+  return sql<SaleOffer[]>`coalesce((
+    select json_agg(json_build_object('percentOff', s.percent_off, 'salePriceCents', sd.sale_price_cents))
+    from marketplace_sales s
+    left join marketplace_sale_designs sd on sd.sale_id = s.id and sd.design_id = ${designs.id}
+    where s.starts_at <= now() and s.ends_at > now() and (s.applies_to_all_designs or sd.design_id is not null)
+  ), '[]'::json)`;
+}
+
+/** Card rows for the given designs, in the order given; unlisted (deactivated, unpublished) ones are left out. */
+export async function findDesignCardRows({
+  db,
+  designIds,
+}: {
+  db: Database;
+  designIds: readonly string[];
+}): Promise<DesignCardRow[]> {
+  if (designIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: designs.id,
+      slug: designs.slug,
+      displayName: designs.displayName,
+      defaultColor: designs.defaultColor,
+      sellerProfileId: designs.sellerProfileId,
+      artistName: sellerProfiles.displayName,
+      artistUniqueUsername: sellerProfiles.uniqueUsername,
+      defaultVariantId: sellerDesignProductVariants.id,
+      priceCents: sql<number>`coalesce(${sellerDesignProductVariants.priceCents}, ${designs.basePriceCents})`.mapWith(
+        Number,
+      ),
+      garmentStyleKey: garmentStyles.key,
+      saleOffers: runningSaleOffers(),
+    })
+    .from(designs)
+    .innerJoin(sellerProfiles, eq(sellerProfiles.id, designs.sellerProfileId))
+    .leftJoin(
+      sellerDesignProductVariants,
+      and(eq(sellerDesignProductVariants.designId, designs.id), eq(sellerDesignProductVariants.isDefault, true)),
+    )
+    .leftJoin(garmentStyles, eq(garmentStyles.id, sellerDesignProductVariants.garmentStyleId))
+    .where(and(inArray(designs.id, [...designIds]), isListedDesign()));
+  const byId = new Map(rows.map((row) => [row.id, { ...row, saleOffers: parseOffers(row.saleOffers) }]));
+  return designIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
+
+function parseOffers(value: unknown): SaleOffer[] {
+  // node-postgres decodes json columns; PGlite may hand back the text.
+  const list = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+  if (!Array.isArray(list)) return [];
+  return list.map((offer: { percentOff: number; salePriceCents: number | null }) => ({
+    percentOff: Number(offer.percentOff),
+    salePriceCents: offer.salePriceCents === null ? null : Number(offer.salePriceCents),
+  }));
+}
+
+export type Collection = typeof internalDesignCollections.$inferSelect;
+
+export async function findCollections({ db }: { db: Database }): Promise<Collection[]> {
+  return db.select().from(internalDesignCollections).orderBy(asc(internalDesignCollections.id));
+}
+
+export async function findCollectionByKey({ db, key }: { db: Database; key: string }): Promise<Collection | undefined> {
+  const [collection] = await db.select().from(internalDesignCollections).where(eq(internalDesignCollections.key, key));
+  return collection;
+}
+
+/** The sale running now (the one ending soonest when several overlap), or undefined. */
+export async function findRunningSale({ db }: { db: Database }) {
+  const [sale] = await db
+    .select()
+    .from(marketplaceSales)
+    .where(and(sql`${marketplaceSales.startsAt} <= now()`, sql`${marketplaceSales.endsAt} > now()`))
+    .orderBy(asc(marketplaceSales.endsAt), asc(marketplaceSales.id))
+    .limit(1);
+  return sale;
+}
+
+export async function findCarouselByLocation({ db, locationCode }: { db: Database; locationCode: string }) {
+  const [carousel] = await db.select().from(carousels).where(eq(carousels.locationCode, locationCode));
+  if (!carousel) return undefined;
+  const assets = await db
+    .select()
+    .from(carouselAssets)
+    .where(eq(carouselAssets.carouselId, carousel.id))
+    .orderBy(asc(carouselAssets.position), asc(carouselAssets.id));
+  return { carousel, assets };
+}
+
+/** A listed design with its artist, or undefined (unknown, deactivated or unpublished). */
+export async function findListedDesign({ db, designId }: { db: Database; designId: string }) {
+  const [row] = await db
+    .select({ design: designs, artist: sellerProfiles })
+    .from(designs)
+    .innerJoin(sellerProfiles, eq(sellerProfiles.id, designs.sellerProfileId))
+    .where(and(eq(designs.id, designId), isListedDesign()));
+  return row;
+}
+
+/** A design's variants with their garment styles, default first, then in the catalogue's order. */
+export async function findDesignVariants({ db, designId }: { db: Database; designId: string }) {
+  return db
+    .select({ variant: sellerDesignProductVariants, style: garmentStyles })
+    .from(sellerDesignProductVariants)
+    .innerJoin(garmentStyles, eq(garmentStyles.id, sellerDesignProductVariants.garmentStyleId))
+    .where(eq(sellerDesignProductVariants.designId, designId))
+    .orderBy(desc(sellerDesignProductVariants.isDefault), asc(garmentStyles.position));
+}
+
+/** An artist by uuid or by unique username. */
+export async function findArtist({ db, uuid, username }: { db: Database; uuid?: string; username?: string }) {
+  const where = uuid ? eq(sellerProfiles.id, uuid) : eq(sellerProfiles.uniqueUsername, username ?? "");
+  const [artist] = await db.select().from(sellerProfiles).where(where);
+  return artist;
+}
+
+/**
+ * An artist's public counts. The follows feature fills `followerCount` here (one place) when it lands;
+ * until then nobody can follow, so it is 0.
+ */
+export async function findArtistCounts({ db, artistId }: { db: Database; artistId: string }) {
+  const [row] = await db
+    .select({ designCount: sql<number>`count(*)`.mapWith(Number) })
+    .from(designs)
+    .where(and(eq(designs.sellerProfileId, artistId), isListedDesign()));
+  return { designCount: row?.designCount ?? 0, followerCount: 0 };
+}

@@ -1,0 +1,74 @@
+import { colorDisplayName, resolveColor } from "@threadfolk/contract/colors";
+import type { AppContext } from "../../context.ts";
+import type { PageMeta, PageMetaResult } from "../../http/web-app.ts";
+import { createImageUrlSigner, garmentForStyle } from "./image-urls.ts";
+import { findArtist, findArtistCounts, findDesignCardRows } from "./queries.ts";
+
+const DESIGN_PATH = /^\/design\/([0-9a-fA-F-]{36})\/([^/]+)\/([^/]+)\/?$/;
+const ARTIST_PATH = /^\/artist\/([^/]+)\/([0-9a-fA-F-]{36})\/?$/;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const DESCRIPTION_LIMIT = 200;
+
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= DESCRIPTION_LIMIT ? flat : `${flat.slice(0, DESCRIPTION_LIMIT - 1).trimEnd()}…`;
+}
+
+/**
+ * Head tags of design and artist pages for link previews and search engines: title, description, canonical
+ * URL and an absolute preview image. Unknown (or deactivated) designs and artists answer "not_found" so the
+ * server replies 404; other paths keep the defaults.
+ */
+export function createPageMetaResolver(context: Pick<AppContext, "db" | "config">) {
+  const { config } = context;
+  return async function resolvePageMeta(pathname: string): Promise<PageMetaResult> {
+    const design = DESIGN_PATH.exec(pathname);
+    if (design) {
+      const [, rawUuid = "", , rawColor = ""] = design;
+      const uuid = rawUuid.toLowerCase();
+      if (!UUID_PATTERN.test(uuid)) return "not_found";
+      const [row] = await findDesignCardRows({ db: context.db, designIds: [uuid] });
+      if (!row) return "not_found";
+      const color = resolveColor(rawColor) ?? resolveColor(row.defaultColor) ?? "black";
+      const images = await createImageUrlSigner({ db: context.db, config, absolute: true });
+      const image = images.mockup({
+        designUuid: row.id,
+        variant: "watermarked",
+        garment: garmentForStyle(row.garmentStyleKey ?? "mens_tee"),
+        color,
+      });
+      const meta: PageMeta = {
+        title: `${row.displayName} by ${row.artistName} | ${config.BRAND_NAME}`,
+        description: shorten(
+          `${row.displayName}, a design by ${row.artistName}, printed on a ${colorDisplayName(color)} t-shirt and more. Shop independent artists on ${config.BRAND_NAME}.`,
+        ),
+        imageUrl: image.src,
+        type: "product",
+        canonicalPath: `/design/${row.id}/${row.slug}/${color}`,
+      };
+      return meta;
+    }
+    const artistMatch = ARTIST_PATH.exec(pathname);
+    if (artistMatch) {
+      const uuid = (artistMatch[2] ?? "").toLowerCase();
+      if (!UUID_PATTERN.test(uuid)) return "not_found";
+      const artist = await findArtist({ db: context.db, uuid });
+      if (!artist) return "not_found";
+      const counts = await findArtistCounts({ db: context.db, artistId: artist.id });
+      const images = await createImageUrlSigner({ db: context.db, config, absolute: true });
+      const bio = artist.bio.trim();
+      return {
+        title: `${artist.displayName} | ${config.BRAND_NAME}`,
+        description: shorten(
+          bio
+            ? `${bio} Shop ${counts.designCount} designs by ${artist.displayName} on ${config.BRAND_NAME}.`
+            : `Shop ${counts.designCount} designs by ${artist.displayName}, an independent artist on ${config.BRAND_NAME}.`,
+        ),
+        ...(artist.avatarKey ? { imageUrl: images.picture("avatar", artist.id).src } : {}),
+        type: "profile",
+        canonicalPath: `/artist/${artist.uniqueUsername}/${artist.id}`,
+      };
+    }
+    return undefined;
+  };
+}

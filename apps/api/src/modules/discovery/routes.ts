@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import { toSnakeKeys } from "@threadfolk/contract/case";
+import {
+  artistPageQuerySchema,
+  carouselQuerySchema,
+  collectionKeySchema,
+  collectionPageQuerySchema,
+  DESIGN_PAGE_SIZE,
+  searchDesignsQuerySchema,
+} from "@threadfolk/contract/discovery";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { parseInput } from "../../http/validate.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { countListedDesigns, searchDesigns } from "../search/search-designs.ts";
+import { getArtistStorefront } from "./get-artist-storefront.ts";
+import { getDesignDetail } from "./get-design-detail.ts";
+import { createShortLivedCache, getHomeCollections } from "./get-home-collections.ts";
+import { createImageUrlSigner } from "./image-urls.ts";
+import { listCollectionDesigns } from "./list-collection-designs.ts";
+import { loadDesignCards } from "./load-design-cards.ts";
+import { presentCarousel, presentMarketplaceSale, presentPageMeta } from "./presenters.ts";
+import { findCarouselByLocation, findCollectionByKey, findRunningSale } from "./queries.ts";
+
+const designParamsSchema = z.strictObject({
+  uuid: z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, {
+    error: "uuid must be a design uuid",
+  }),
+});
+const artistParamsSchema = z.strictObject({ artistKey: z.string().min(1).max(100) });
+const collectionParamsSchema = z.strictObject({ nameKey: z.string() });
+
+/**
+ * Discovery routes under /api/v1: home collections, collection pages and search results, carousels, the
+ * running sale, design detail and artist storefronts. All public (guests browse); they only ever show
+ * listed (active, published) designs, which the queries enforce.
+ */
+export async function discoveryRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  // The number of listed designs (browse, recent, popular, empty query) is derived data too.
+  const listedCount = createShortLivedCache({
+    ttlMs: context.config.DISCOVERY_CACHE_SECONDS * 1000,
+    load: () => countListedDesigns({ db: context.db }),
+  });
+  // Cached as its final JSON text (already snake_case), so a cache hit costs no conversion or serialisation.
+  const homeCache = createShortLivedCache({
+    ttlMs: context.config.DISCOVERY_CACHE_SECONDS * 1000,
+    load: async () => JSON.stringify(toSnakeKeys(await getHomeCollections({ context }))),
+  });
+
+  // Home collections (no query string), or one page of search results (`query` present, possibly empty).
+  app.get("/internal_design_collections", async (request, reply) => {
+    const rawQuery = (request.query ?? {}) as Record<string, unknown>;
+    if (Object.keys(rawQuery).length === 0) {
+      const collections = await homeCache();
+      // event_id identifies this page view for analytics, so it is fresh on every reply, cached data or not.
+      const eventId = `{"event_id":"${randomUUID()}"`;
+      const body = collections === "{}" ? `${eventId}}` : `${eventId},${collections.slice(1)}`;
+      return reply.header("Cache-Control", "no-cache").type("application/json; charset=utf-8").send(body);
+    }
+    const { query, page = 1, sort = "relevance" } = parseInput(searchDesignsQuerySchema, rawQuery, "query");
+    const result = await searchDesigns({
+      db: context.db,
+      query,
+      sort,
+      page,
+      perPage: DESIGN_PAGE_SIZE,
+      countAllListed: listedCount,
+    });
+    const data = await loadDesignCards({ context, designIds: result.designIds });
+    return reply.send({
+      data,
+      meta: { ...presentPageMeta({ totalCount: result.totalCount, page, perPage: DESIGN_PAGE_SIZE }), query, sort },
+    });
+  });
+
+  app.get("/internal_design_collections/:nameKey", async (request, reply) => {
+    const { nameKey } = parseInput(collectionParamsSchema, request.params, "params");
+    const { page = 1, sort } = parseInput(collectionPageQuerySchema, request.query, "query");
+    const key = collectionKeySchema.safeParse(nameKey);
+    const collection = key.success ? await findCollectionByKey({ db: context.db, key: key.data }) : undefined;
+    if (!collection) throw new AppError("not_found", `No collection named ${nameKey}`);
+    const result = await listCollectionDesigns({
+      db: context.db,
+      collection,
+      page,
+      sort,
+      perPage: DESIGN_PAGE_SIZE,
+      countAllListed: listedCount,
+    });
+    const data = await loadDesignCards({ context, designIds: result.designIds });
+    return reply.send({
+      data,
+      meta: {
+        ...presentPageMeta({ totalCount: result.totalCount, page, perPage: DESIGN_PAGE_SIZE }),
+        nameKey: collection.key,
+        displayName: collection.displayName,
+      },
+    });
+  });
+
+  app.get("/carousels", async (request, reply) => {
+    const { locationCode } = parseInput(carouselQuerySchema, request.query, "query");
+    const found = await findCarouselByLocation({ db: context.db, locationCode });
+    if (!found) throw new AppError("not_found", `No carousel at location ${locationCode}`);
+    const images = await createImageUrlSigner({ db: context.db, config: context.config });
+    return reply.header("Cache-Control", "public, max-age=60").send(presentCarousel(found, images));
+  });
+
+  // `data` is null when no sale runs: the client shows the countdown only when data is present.
+  app.get("/marketplace_sales", async (request, reply) => {
+    parseInput(z.strictObject({}), request.query, "query");
+    const sale = await findRunningSale({ db: context.db });
+    return reply.header("Cache-Control", "no-cache").send(presentMarketplaceSale(sale));
+  });
+
+  app.get("/designs/:uuid", async (request, reply) => {
+    const parsed = designParamsSchema.safeParse(request.params);
+    // A malformed uuid names no design: the same 404 as an unknown one, nothing to validate for the client.
+    if (!parsed.success) throw AppError.notFound("Design");
+    parseInput(z.strictObject({}), request.query, "query");
+    return reply.send(await getDesignDetail({ context, designId: parsed.data.uuid.toLowerCase() }));
+  });
+
+  app.get("/artists/:artistKey", async (request, reply) => {
+    const { artistKey } = parseInput(artistParamsSchema, request.params, "params");
+    const { page = 1 } = parseInput(artistPageQuerySchema, request.query, "query");
+    return reply.send(await getArtistStorefront({ context, artistKey, page }));
+  });
+}

@@ -1,0 +1,13 @@
+import { and, isNotNull, lte, sql } from "drizzle-orm";
+import { designs } from "../../db/schema/index.ts";
+
+/**
+ * The one rule for which designs the public sees: active and published (not scheduled for later). Every
+ * listing, search, suggestion, sitemap and detail query uses it, so a deactivated design never leaks.
+ */
+export function isListedDesign() {
+  return and(sql`${designs.status} = 'active'`, isNotNull(designs.publishedAt), lte(designs.publishedAt, sql`now()`));
+}
+
+/** The search document column (generated, see drizzle/0003_search.sql); not declared in the Drizzle schema. */
+export const searchDocument = sql`${designs}."search_document"`;
