@@ -20,7 +20,7 @@ export function TextField({ label, error, id, className = "", ...inputProps }: T
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className={`mt-1.5 block h-11 w-full rounded-xl border bg-white px-3.5 text-base text-neutral-950 outline-none transition-colors placeholder:text-neutral-400 focus:ring-2 md:text-[15px] ${
+        className={`mt-1.5 block h-11 w-full rounded-xl border bg-white px-3.5 text-base text-neutral-950 outline-none placeholder:text-neutral-400 focus:ring-2 md:text-[15px] ${
           error
             ? "border-red-600 focus:border-red-600 focus:ring-red-600/20"
             : "border-neutral-300 focus:border-neutral-900 focus:ring-neutral-900/10"

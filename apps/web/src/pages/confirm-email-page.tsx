@@ -33,7 +33,7 @@ export default function ConfirmEmailPage() {
     // Once per link, even when React runs effects twice in development.
     if (startedFor.current === emailConfirmationToken) return;
     startedFor.current = emailConfirmationToken;
-    mutate(emailConfirmationToken, { onSuccess: () => openAuthModal("signIn") });
+    mutate(emailConfirmationToken, { onSuccess: ({ email }) => openAuthModal("signIn", { email }) });
   }, [emailConfirmationToken, mutate]);
 
   return (
@@ -49,7 +49,7 @@ export default function ConfirmEmailPage() {
               Thanks for confirming {confirm.data.email}. Log in to favourite designs, follow artists and check out
               faster.
             </p>
-            <Button className="mt-6" onClick={() => openAuthModal("signIn")}>
+            <Button className="mt-6" onClick={() => openAuthModal("signIn", { email: confirm.data.email })}>
               Login
             </Button>
           </Panel>

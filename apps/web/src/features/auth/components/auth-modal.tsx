@@ -22,6 +22,20 @@ export function authModalTexts(mode: AuthModalMode, brandName: string = appConfi
   }
 }
 
+/**
+ * On desktop the first empty field gets the focus (ready to type); on touch screens the dialog itself does,
+ * so the on-screen keyboard does not cover the form before the visitor has seen it.
+ */
+function focusFirstField(event: Event): void {
+  const content = event.currentTarget;
+  if (!(content instanceof HTMLElement) || !window.matchMedia("(min-width: 768px)").matches) return;
+  const fields = [...content.querySelectorAll<HTMLInputElement>("input")];
+  const target = fields.find((field) => field.value === "") ?? fields[0];
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+}
+
 /** The auth modal: sign in, sign up or password reset, opened from anywhere with `openAuthModal(mode)`. */
 export function AuthModal() {
   const { open, mode } = useAuthModal();
@@ -31,6 +45,7 @@ export function AuthModal() {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/50 backdrop-blur-[2px]" />
         <Dialog.Content
+          onOpenAutoFocus={focusFirstField}
           className={`fixed inset-0 z-50 overflow-y-auto bg-white px-5 pt-4 pb-8 focus:outline-none md:inset-auto md:top-1/2 md:left-1/2 md:max-h-[calc(100dvh-3rem)] md:w-full md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-3xl md:px-9 md:pt-8 md:pb-9 md:shadow-2xl ${
             mode === "signUp" ? "md:max-w-xl" : "md:max-w-md"
           }`}

@@ -4,14 +4,15 @@ import { useForm } from "react-hook-form";
 import { Button, LinkButton } from "../../../components/button.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useRequestPasswordReset } from "../api/forgot-password.ts";
-import { closeAuthModal, setAuthModalMode } from "../hooks/use-auth-modal.ts";
+import { closeAuthModal, setAuthModalMode, useAuthModal } from "../hooks/use-auth-modal.ts";
 
 /** reset mode: Email, 'Remembered Password?', 'Reset Password' (spec section 2). */
 export function ResetRequestForm() {
+  const initialEmail = useAuthModal().email;
   const form = useForm({
     resolver: zodResolver(forgotPasswordSchema),
     mode: "onChange",
-    defaultValues: { email: "" },
+    defaultValues: { email: initialEmail ?? "" },
   });
   const { errors } = form.formState;
   const request = useRequestPasswordReset({

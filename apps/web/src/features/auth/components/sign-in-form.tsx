@@ -4,14 +4,15 @@ import { useForm } from "react-hook-form";
 import { Button, LinkButton } from "../../../components/button.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useSignIn } from "../api/sign-in.ts";
-import { closeAuthModal, setAuthModalMode } from "../hooks/use-auth-modal.ts";
+import { closeAuthModal, setAuthModalMode, useAuthModal } from "../hooks/use-auth-modal.ts";
 
 /** signIn mode: Email, Password, 'Forgot Password?', 'Login', 'Create One' (spec section 2). */
 export function SignInForm() {
+  const initialEmail = useAuthModal().email;
   const form = useForm({
     resolver: zodResolver(signInSchema),
     mode: "onChange",
-    defaultValues: { email: "", password: "" },
+    defaultValues: { email: initialEmail ?? "", password: "" },
   });
   const { errors } = form.formState;
   const signIn = useSignIn({

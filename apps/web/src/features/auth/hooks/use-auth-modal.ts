@@ -3,7 +3,12 @@ import { useSyncExternalStore } from "react";
 /** The auth modal's modes (spec section 4: signIn <-> signUp, signIn <-> reset). */
 export type AuthModalMode = "signIn" | "signUp" | "reset";
 
-type AuthModalState = { open: boolean; mode: AuthModalMode };
+type AuthModalState = {
+  open: boolean;
+  mode: AuthModalMode;
+  /** An e-mail to start the form with (after confirming an address, for instance). */
+  email?: string;
+};
 
 let state: AuthModalState = { open: false, mode: "signIn" };
 const listeners = new Set<() => void>();
@@ -19,8 +24,8 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** Opens the auth modal in `mode` from anywhere (navigation, a guest's favourite heart, a page). */
-export function openAuthModal(mode: AuthModalMode = "signIn"): void {
-  setState({ open: true, mode });
+export function openAuthModal(mode: AuthModalMode = "signIn", options: { email?: string } = {}): void {
+  setState({ open: true, mode, email: options.email });
 }
 
 /** Switches the open modal to another mode. */
