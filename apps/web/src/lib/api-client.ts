@@ -193,10 +193,10 @@ function shareRenewal(start: () => Promise<string>): Promise<string> {
  * A usable access token: the stored one while it is fresh; otherwise a refresh when a refresh token is
  * kept, or a new guest token on a first visit (spec section 4, session).
  */
-export function ensureAccessToken(): Promise<string> {
+export async function ensureAccessToken(): Promise<string> {
   if (renewal) return renewal;
   const stored = readAccessToken();
-  if (stored && stored.expiresAt - EXPIRY_MARGIN_MS > Date.now()) return Promise.resolve(stored.token);
+  if (stored && stored.expiresAt - EXPIRY_MARGIN_MS > Date.now()) return stored.token;
   return shareRenewal(() => (readLocal(LOCAL_KEYS.refreshToken) ? refreshAccessToken() : fetchGuestToken()));
 }
 
