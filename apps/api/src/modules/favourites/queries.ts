@@ -17,6 +17,8 @@ export type CollectionRow = typeof customerProfileDesignCollections.$inferSelect
 const likes = likedSellerDesignProductVariants;
 const collections = customerProfileDesignCollections;
 const variants = sellerDesignProductVariants;
+// Spelled out: Drizzle leaves the table name off columns of a one-table select, which a subquery would misread.
+const collectionIdColumn = sql.raw(`"customer_profile_design_collections"."id"`);
 
 /**
  * Serialises one customer's favourite changes (toggles, collection deletes): the favourite counters of
@@ -51,13 +53,13 @@ export async function findCollectionsWithVariants({ db, userId }: { db: Executor
       collection: collections,
       variantIds: sql<number[]>`coalesce(
         (select array_agg(l.seller_design_product_variant_id order by l.created_at, l.id)
-         from liked_seller_design_product_variants l where l.collection_id = ${collections.id}),
+         from liked_seller_design_product_variants l where l.collection_id = ${collectionIdColumn}),
         '{}'::int[])`,
       designCount: sql<number>`(select count(distinct v.design_id)
         from liked_seller_design_product_variants l
         join seller_design_product_variants v on v.id = l.seller_design_product_variant_id
         join designs on designs.id = v.design_id
-        where l.collection_id = ${collections.id} and ${isListedDesign()})`.mapWith(Number),
+        where l.collection_id = ${collectionIdColumn} and ${isListedDesign()})`.mapWith(Number),
     })
     .from(collections)
     .where(eq(collections.userId, userId))
