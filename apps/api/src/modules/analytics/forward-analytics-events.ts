@@ -81,7 +81,7 @@ export function createAnalyticsForwarder(options: {
         select id from analytics_events
         where forward_status = 'pending' and next_forward_at <= now()
           and (forward_locked_until is null or forward_locked_until < now())
-        order by next_forward_at
+        order by next_forward_at, occurred_at
         limit ${BATCH_SIZE}
         for update skip locked
       )
@@ -125,7 +125,9 @@ export function createAnalyticsForwarder(options: {
   /** GA4 ties a request's events to one client: the session (one visit), else the guest, else the user. */
   function groupByClient(rows: ClaimedRow[]): ClaimedRow[][] {
     const groups = new Map<string, ClaimedRow[]>();
-    for (const row of rows) {
+    // In the order they happened (`returning` gives no order).
+    const ordered = [...rows].sort((a, b) => new Date(a.occurred_at).getTime() - new Date(b.occurred_at).getTime());
+    for (const row of ordered) {
       const key = `${row.session_id ?? row.guest_id ?? row.user_id ?? row.id}|${row.user_id ?? ""}`;
       const group = groups.get(key) ?? [];
       group.push(row);
