@@ -8,6 +8,8 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
+import { createAnalyticsForwarder } from "./modules/analytics/forward-analytics-events.ts";
+import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { registerAuthentication } from "./modules/auth/authenticate.ts";
 import { upsertOAuthClient } from "./modules/auth/oauth-clients.ts";
 import { oauthRoutes } from "./modules/auth/oauth-routes.ts";
@@ -15,6 +17,8 @@ import { tokenRoutes } from "./modules/auth/token-routes.ts";
 import { createPageMetaResolver } from "./modules/discovery/resolve-page-meta.ts";
 import { discoveryRoutes } from "./modules/discovery/routes.ts";
 import { sitemapRoutes } from "./modules/discovery/sitemap-routes.ts";
+import { favouritesRoutes } from "./modules/favourites/routes.ts";
+import { followRoutes } from "./modules/follows/routes.ts";
 import { createMailWorker } from "./modules/mail/outbox.ts";
 import { createMailTransport, type MailTransport } from "./modules/mail/transports.ts";
 import { createMediaStorage } from "./modules/media/create-media-storage.ts";
@@ -33,6 +37,9 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   userRoutes,
   discoveryRoutes,
   searchRoutes,
+  favouritesRoutes,
+  followRoutes,
+  analyticsRoutes,
 ];
 
 export type BuildAppOptions = {
@@ -73,9 +80,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     options.mailTransport ??
     createMailTransport(config, (message, filePath) => app.log.info({ path: filePath }, message));
   const mailer = createMailWorker({ db: database.db, config, transport: mailTransport, log: app.log });
-  const context: AppContext = { config, database, db: database.db, storage, rateLimiter, mailer };
+  const analyticsForwarder = createAnalyticsForwarder({ db: database.db, config, log: app.log });
+  const context: AppContext = { config, database, db: database.db, storage, rateLimiter, mailer, analyticsForwarder };
   app.addHook("onClose", async () => {
     await mailer.stop();
+    await analyticsForwarder.stop();
     await redis?.quit();
   });
 

@@ -60,8 +60,27 @@ const environmentSchema = z
     MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(0).default(3600),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
     MAIL_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+    /** GA4 Measurement Protocol forwarding of first-party analytics; off unless both id and secret are set. */
+    ANALYTICS_GA4_MEASUREMENT_ID: z
+      .string()
+      .trim()
+      .regex(/^G-[A-Z0-9]{4,20}$/, "must look like G-XXXXXXXXXX")
+      .optional(),
+    ANALYTICS_GA4_API_SECRET: z.string().trim().min(8).optional(),
+    ANALYTICS_GA4_ENDPOINT: optionalUrl(["http", "https"]),
+    ANALYTICS_FORWARD_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+    ANALYTICS_FORWARD_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+    ANALYTICS_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   })
   .superRefine((values, context) => {
+    if (Boolean(values.ANALYTICS_GA4_MEASUREMENT_ID) !== Boolean(values.ANALYTICS_GA4_API_SECRET)) {
+      const missing = values.ANALYTICS_GA4_MEASUREMENT_ID ? "ANALYTICS_GA4_API_SECRET" : "ANALYTICS_GA4_MEASUREMENT_ID";
+      context.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "GA4 forwarding needs both the measurement id and the API secret",
+      });
+    }
     if (!values.S3_BUCKET) return;
     for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
       if (!values[name])

@@ -1,5 +1,6 @@
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
+import type { AnalyticsForwarder } from "./modules/analytics/forward-analytics-events.ts";
 import type { MailWorker } from "./modules/mail/outbox.ts";
 import type { MediaStorage } from "./modules/media/storage.ts";
 import type { RateLimiter } from "./modules/rate-limit/rate-limiter.ts";
@@ -14,4 +15,6 @@ export type AppContext = {
   rateLimiter: RateLimiter;
   /** The e-mail outbox worker; services call `nudge()` after queueing an e-mail. */
   mailer: MailWorker;
+  /** Forwards stored analytics events to the configured third-party trackers (inactive when none is). */
+  analyticsForwarder: AnalyticsForwarder;
 };

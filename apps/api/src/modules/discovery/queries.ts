@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
+  artistFollows,
   carouselAssets,
   carousels,
   designs,
@@ -152,14 +153,17 @@ export async function findArtist({ db, uuid, username }: { db: Database; uuid?: 
   return artist;
 }
 
-/**
- * An artist's public counts. The follows feature fills `followerCount` here (one place) when it lands;
- * until then nobody can follow, so it is 0.
- */
+/** An artist's public counts: listed designs and followers (the one place both are counted). */
 export async function findArtistCounts({ db, artistId }: { db: Database; artistId: string }) {
   const [row] = await db
-    .select({ designCount: sql<number>`count(*)`.mapWith(Number) })
+    .select({
+      designCount: sql<number>`count(*)`.mapWith(Number),
+      followerCount:
+        sql<number>`(select count(*) from ${artistFollows} where ${artistFollows.sellerProfileId} = ${artistId})`.mapWith(
+          Number,
+        ),
+    })
     .from(designs)
     .where(and(eq(designs.sellerProfileId, artistId), isListedDesign()));
-  return { designCount: row?.designCount ?? 0, followerCount: 0 };
+  return { designCount: row?.designCount ?? 0, followerCount: row?.followerCount ?? 0 };
 }

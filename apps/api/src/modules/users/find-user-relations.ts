@@ -1,12 +1,15 @@
 import type { Database } from "../../db/client.ts";
+import { findFavoriteDesignUuids } from "../favourites/queries.ts";
+import { findFollowedSellerUuids } from "../follows/queries.ts";
 
 /** What a user has favourited and followed, as public UUIDs, for user info. */
 export type UserRelations = { favoriteDesignUuids: string[]; followedSellerUuids: string[] };
 
-/**
- * The one place user info reads favourites and follows from. Neither table exists yet (they arrive with
- * the favourites and artists issues), so a user has none; those issues fill in the two queries here.
- */
-export async function findUserRelations(_options: { db: Database; userId: string }): Promise<UserRelations> {
-  return { favoriteDesignUuids: [], followedSellerUuids: [] };
+/** The one place user info reads favourites (designs in any collection) and follows (artist uuids) from. */
+export async function findUserRelations({ db, userId }: { db: Database; userId: string }): Promise<UserRelations> {
+  const [favoriteDesignUuids, followedSellerUuids] = await Promise.all([
+    findFavoriteDesignUuids({ db, userId }),
+    findFollowedSellerUuids({ db, userId }),
+  ]);
+  return { favoriteDesignUuids, followedSellerUuids };
 }

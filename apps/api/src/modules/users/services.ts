@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { violatedUniqueIndex } from "../../lib/database-errors.ts";
 import {
   consumeOneTimeToken,
   expireOneTimeTokens,
@@ -21,17 +22,6 @@ type ServiceContext = Pick<AppContext, "db" | "config" | "mailer">;
 export const EMAIL_TAKEN = "Email has already been taken";
 export const USERNAME_TAKEN = "Username has already been taken";
 const INVALID_LINK = "This link is invalid or has expired";
-
-/** The unique index a PostgreSQL unique violation (23505) hit, looking through Drizzle's error wrapping. */
-function violatedUniqueIndex(error: unknown): string | undefined {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    const candidate = current as { code?: string; constraint?: string; message?: string };
-    if (candidate.code === "23505") {
-      return candidate.constraint ?? /"([^"]+)"/.exec(candidate.message ?? "")?.[1] ?? "unknown";
-    }
-  }
-  return undefined;
-}
 
 function duplicateDetails(taken: { email: boolean; username: boolean }) {
   const details = [];

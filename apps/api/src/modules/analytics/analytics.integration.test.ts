@@ -1,0 +1,220 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestUser } from "../../../test/factories/users.ts";
+import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
+import { getTestServer, type TestServer } from "../../../test/test-server.ts";
+import { analyticsEvents } from "../../db/schema/index.ts";
+
+/** A local stand-in for GA4's collection endpoint: records every request, answers with the status set. */
+type RecordedRequest = { url: URL; body: unknown };
+let tracker: http.Server;
+let trackerUrl: string;
+const received: RecordedRequest[] = [];
+let trackerStatus = 204;
+
+let forwarding: TestServer;
+let plain: TestServer;
+
+beforeAll(async () => {
+  tracker = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({
+        url: new URL(request.url ?? "/", "http://127.0.0.1"),
+        body: JSON.parse(Buffer.concat(chunks).toString("utf8") || "null"),
+      });
+      response.statusCode = trackerStatus;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => tracker.listen(0, "127.0.0.1", resolve));
+  trackerUrl = `http://127.0.0.1:${(tracker.address() as AddressInfo).port}/mp/collect`;
+  forwarding = await getTestServer({
+    env: {
+      ANALYTICS_GA4_MEASUREMENT_ID: "G-TEST12345",
+      ANALYTICS_GA4_API_SECRET: "local-test-secret",
+      ANALYTICS_GA4_ENDPOINT: trackerUrl,
+    },
+  });
+  plain = await getTestServer();
+});
+
+afterAll(async () => {
+  await forwarding.close();
+  await plain.close();
+  await new Promise((resolve) => tracker.close(resolve));
+});
+
+function event(overrides: Record<string, unknown> = {}) {
+  return {
+    event_id: crypto.randomUUID(),
+    name: "Favorited Design",
+    category: "Design Discovery",
+    properties: { design_uuid: crypto.randomUUID(), collection_name: "Favorites", price_cents: 2499 },
+    occurred_at: new Date(Date.now() - 5000).toISOString(),
+    ...overrides,
+  };
+}
+
+function postEvents(server: TestServer, token: string | undefined, events: unknown) {
+  return server.request("/api/v1/analytics_events", { method: "POST", token, body: { events } });
+}
+
+async function storedEvents(server: TestServer, eventId: string) {
+  return server.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.eventId, eventId));
+}
+
+describe("recording events", () => {
+  it("stores a guest's batch with the guest and session from the token, and answers 202", async () => {
+    const guest = (await obtainGuestTokens(plain)).access_token;
+    const first = event();
+    const second = event({ name: "Page View", category: "Navigation", properties: { path: "/results" } });
+    const response = await postEvents(plain, guest, [first, second]);
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ accepted: 2, stored: 2 });
+    const [row] = await storedEvents(plain, first.event_id);
+    expect(row).toMatchObject({
+      name: "Favorited Design",
+      category: "Design Discovery",
+      userId: null,
+      guestId: expect.any(String),
+      sessionId: expect.any(String),
+      forwardStatus: null,
+    });
+    expect(row?.properties).toEqual({
+      designUuid: first.properties.design_uuid,
+      collectionName: "Favorites",
+      priceCents: 2499,
+    });
+    expect(row?.occurredAt.toISOString()).toBe(first.occurred_at);
+    // A retried batch is stored once.
+    const retry = await postEvents(plain, guest, [first]);
+    expect(retry.body).toEqual({ accepted: 1, stored: 0 });
+    expect(await storedEvents(plain, first.event_id)).toHaveLength(1);
+  });
+
+  it("records the signed-in user, and moves events from the future to the time they arrived", async () => {
+    const user = await createTestUser(plain.database.db);
+    const { access_token: token } = await signIn(plain, user.email, user.password);
+    const future = event({ name: "Unfavorited Design", occurred_at: new Date(Date.now() + 3_600_000).toISOString() });
+    expect((await postEvents(plain, token, [future])).status).toBe(202);
+    const [row] = await storedEvents(plain, future.event_id);
+    expect(row?.userId).toBe(user.id);
+    expect(row?.occurredAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("refuses unknown events, mismatched categories, bad fields and batches over 50 (422), and missing tokens (401)", async () => {
+    const guest = (await obtainGuestTokens(plain)).access_token;
+    const cases: Array<[unknown, string]> = [
+      [[event({ name: "Bought Yacht" })], "events.0.name"],
+      [[event({ category: "Checkout Flow" })], "events.0.name"],
+      [[event({ category: "Marketing" })], "events.0.category"],
+      [[event({ occurred_at: "yesterday" })], "events.0.occurred_at"],
+      [[event({ properties: { nested: { deep: true } } })], "events.0.properties.nested"],
+      [[event({ surprise: 1 })], "events.0.surprise"],
+      [[], "events"],
+      [Array.from({ length: 51 }, () => event()), "events"],
+    ];
+    for (const [events, field] of cases) {
+      const response = await postEvents(plain, guest, events);
+      expect(response.status, field).toBe(422);
+      expect(response.body.error.code).toBe("validation_failed");
+      expect(response.body.error.details.map((detail: { field: string }) => detail.field)).toContain(field);
+    }
+    expect(
+      (
+        await postEvents(
+          plain,
+          guest,
+          Array.from({ length: 50 }, () => event()),
+        )
+      ).status,
+    ).toBe(202);
+    expect((await postEvents(plain, undefined, [event()])).status).toBe(401);
+    expect((await postEvents(plain, "not-a-token", [event()])).status).toBe(401);
+  });
+});
+
+describe("forwarding to GA4", () => {
+  it("sends nothing when no tracker is configured", async () => {
+    const guest = (await obtainGuestTokens(plain)).access_token;
+    received.length = 0;
+    await postEvents(plain, guest, [event()]);
+    expect(plain.context.analyticsForwarder.isEnabled).toBe(false);
+    expect(await plain.context.analyticsForwarder.processDue()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toEqual([]);
+  });
+
+  it("forwards stored events with the Measurement Protocol after storing them, once", async () => {
+    received.length = 0;
+    trackerStatus = 204;
+    const user = await createTestUser(forwarding.database.db);
+    const { access_token: token } = await signIn(forwarding, user.email, user.password);
+    const favourite = event();
+    const vital = event({
+      name: "LCP",
+      category: "Web Vitals",
+      properties: { value: 1234.5, rating: "good" },
+      occurred_at: new Date(Date.now() - 1000).toISOString(),
+    });
+    expect((await postEvents(forwarding, token, [favourite, vital])).status).toBe(202);
+    const [queued] = await storedEvents(forwarding, favourite.event_id);
+    // Stored and queued by the request; sent only by the worker (which the test server does not start).
+    expect(queued?.forwardStatus).toBe("pending");
+    expect(received).toEqual([]);
+    await forwarding.context.analyticsForwarder.processDue();
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    expect(request?.url.pathname).toBe("/mp/collect");
+    expect(request?.url.searchParams.get("measurement_id")).toBe("G-TEST12345");
+    expect(request?.url.searchParams.get("api_secret")).toBe("local-test-secret");
+    expect(request?.body).toEqual({
+      client_id: queued?.sessionId,
+      user_id: user.id,
+      events: [
+        {
+          name: "favorited_design",
+          params: {
+            event_category: "Design Discovery",
+            design_uuid: favourite.properties.design_uuid,
+            collection_name: "Favorites",
+            price_cents: 2499,
+          },
+          timestamp_micros: new Date(favourite.occurred_at).getTime() * 1000,
+        },
+        {
+          name: "lcp",
+          params: { event_category: "Web Vitals", value: 1234.5, rating: "good" },
+          timestamp_micros: new Date(vital.occurred_at).getTime() * 1000,
+        },
+      ],
+    });
+    const [sent] = await storedEvents(forwarding, favourite.event_id);
+    expect(sent?.forwardStatus).toBe("sent");
+    expect(await forwarding.context.analyticsForwarder.processDue()).toBe(0);
+    expect(received).toHaveLength(1);
+  });
+
+  it("keeps events queued for a later retry when the tracker fails", async () => {
+    received.length = 0;
+    trackerStatus = 500;
+    const guest = (await obtainGuestTokens(forwarding)).access_token;
+    const failing = event({ name: "Clicked Search", properties: { query: "anime" } });
+    await postEvents(forwarding, guest, [failing]);
+    await forwarding.context.analyticsForwarder.processDue();
+    const [row] = await storedEvents(forwarding, failing.event_id);
+    expect(row?.forwardStatus).toBe("pending");
+    expect(row?.forwardAttempts).toBe(1);
+    expect(row?.lastForwardError).toContain("500");
+    expect(row?.nextForwardAt?.getTime()).toBeGreaterThan(Date.now());
+    // Not due yet: a second pass sends nothing.
+    const before = received.length;
+    expect(await forwarding.context.analyticsForwarder.processDue()).toBe(0);
+    expect(received.length).toBe(before);
+    trackerStatus = 204;
+  });
+});

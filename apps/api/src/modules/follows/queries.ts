@@ -1,0 +1,75 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { artistFollows, designs, sellerProfiles } from "../../db/schema/index.ts";
+import { isListedDesign } from "../search/listed-designs.ts";
+
+/** Uuids of the artists the user follows, oldest follow first (user info's followed_seller_uuids). */
+export async function findFollowedSellerUuids({ db, userId }: { db: Database; userId: string }): Promise<string[]> {
+  const rows = await db
+    .select({ sellerProfileId: artistFollows.sellerProfileId })
+    .from(artistFollows)
+    .where(eq(artistFollows.userId, userId))
+    .orderBy(asc(artistFollows.createdAt), asc(artistFollows.sellerProfileId));
+  return rows.map((row) => row.sellerProfileId);
+}
+
+/** One page of the artists a user follows, most recent follow first, with the total. */
+export async function findFollowedArtistPage({
+  db,
+  userId,
+  page,
+  perPage,
+}: {
+  db: Database;
+  userId: string;
+  page: number;
+  perPage: number;
+}) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ artist: sellerProfiles, followedAt: artistFollows.createdAt })
+      .from(artistFollows)
+      .innerJoin(sellerProfiles, eq(sellerProfiles.id, artistFollows.sellerProfileId))
+      .where(eq(artistFollows.userId, userId))
+      .orderBy(desc(artistFollows.createdAt), asc(artistFollows.sellerProfileId))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(artistFollows)
+      .where(eq(artistFollows.userId, userId)),
+  ]);
+  return { rows, totalCount: total?.count ?? 0 };
+}
+
+/** The newest `perArtist` listed designs of each artist, newest first (one query for a page of artists). */
+export async function findLatestDesignIds({
+  db,
+  artistIds,
+  perArtist,
+}: {
+  db: Database;
+  artistIds: string[];
+  perArtist: number;
+}): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>(artistIds.map((id) => [id, []]));
+  if (artistIds.length === 0) return result;
+  const ranked = db
+    .select({
+      id: designs.id,
+      sellerProfileId: designs.sellerProfileId,
+      rank: sql<number>`row_number() over (partition by ${designs.sellerProfileId} order by ${designs.publishedAt} desc nulls last, ${designs.id})`.as(
+        "rank",
+      ),
+    })
+    .from(designs)
+    .where(and(inArray(designs.sellerProfileId, artistIds), isListedDesign()))
+    .as("ranked");
+  const rows = await db
+    .select({ id: ranked.id, sellerProfileId: ranked.sellerProfileId })
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${perArtist}`)
+    .orderBy(ranked.sellerProfileId, ranked.rank);
+  for (const row of rows) result.get(row.sellerProfileId)?.push(row.id);
+  return result;
+}

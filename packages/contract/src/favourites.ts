@@ -1,0 +1,133 @@
+import { z } from "zod";
+import type { DesignCard, ImageSource, PageMeta } from "./discovery.ts";
+import { pageParamSchema } from "./discovery.ts";
+import { collectionNameSchema } from "./validation.ts";
+
+/**
+ * Favourites and follows API: request schemas (camelCase, as `parseInput` sees them after case conversion)
+ * and response types. The wire is snake_case; docs/decisions/009-favourites-follows-analytics.md shows it.
+ */
+
+/** Cards per page of the liked-designs list and of one collection. */
+export const FAVOURITES_PAGE_SIZE = 24;
+/** Followed artists per page. */
+export const FOLLOWS_PAGE_SIZE = 24;
+/** Latest designs shown with each followed artist. */
+export const FOLLOWED_ARTIST_LATEST_DESIGNS = 4;
+/** Name of the collection a customer's first favourite goes into when they have none. */
+export const DEFAULT_COLLECTION_NAME = "Favorites";
+
+export const COLLECTION_NAME_TAKEN = "Collection Name has already been taken";
+export const CANNOT_FOLLOW_YOURSELF = "You cannot follow yourself";
+
+const MAX_ID = 2_147_483_647;
+const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** A numeric id (collection, variant) sent as a JSON number or a string of digits. */
+export const numericIdSchema = (name: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,10}$/)
+          .transform(Number),
+      ],
+      { error: `${name} must be a positive integer` },
+    )
+    .pipe(
+      z
+        .number({ error: `${name} must be a positive integer` })
+        .int(`${name} must be a positive integer`)
+        .min(1, `${name} must be a positive integer`)
+        .max(MAX_ID, `${name} must be a positive integer`),
+    );
+
+export const uuidSchema = (name: string) =>
+  z
+    .string({ error: `${name} must be a uuid` })
+    .regex(UUID_PATTERN, `${name} must be a uuid`)
+    .transform((value) => value.toLowerCase());
+
+/** Create or rename a collection: the spec's client sends `display_name` flat. */
+export const collectionInputSchema = z.strictObject({ displayName: collectionNameSchema });
+/** The same, wrapped as Rails-style clients send it: `{ customer_profile_design_collection: { display_name } }`. */
+export const wrappedCollectionInputSchema = z.strictObject({ customerProfileDesignCollection: collectionInputSchema });
+
+/** `GET /customer_profile_design_collections?display=false|true` (default false). */
+export const collectionListQuerySchema = z.strictObject({
+  display: z.enum(["true", "false"], { error: "display must be true or false" }).optional(),
+});
+
+/** `GET /customer_profile_design_collections/{id}?page=`. */
+export const collectionPageQuerySchema = z.strictObject({ page: pageParamSchema.optional() });
+
+/** `POST /liked_seller_design_product_variants`: toggles a variant in a collection (null: the default collection). */
+export const toggleLikedVariantBodySchema = z.strictObject({
+  likedSellerDesignProductVariant: z.strictObject({
+    customerProfileDesignCollectionId: numericIdSchema("customer_profile_design_collection_id").nullish(),
+    sellerDesignProductVariantId: numericIdSchema("seller_design_product_variant_id"),
+  }),
+});
+export type ToggleLikedVariantInput = z.infer<typeof toggleLikedVariantBodySchema>["likedSellerDesignProductVariant"];
+
+/** `GET /liked_seller_design_product_variants?page=` and `GET /artist_follows?page=`. */
+export const favouritesPageQuerySchema = z.strictObject({ page: pageParamSchema.optional() });
+
+/** `POST /artist_follows`. */
+export const followArtistBodySchema = z.strictObject({
+  artistFollow: z.strictObject({ sellerProfileId: uuidSchema("seller_profile_id") }),
+});
+
+/** A collection as the collections menu needs it (`display=false`, create, rename). */
+export type CustomerProfileDesignCollection = {
+  id: number;
+  type: "customer_profile_design_collection";
+  attributes: {
+    displayName: string;
+    /** Every variant id in the collection; the menu's heart is red when the card's default variant is in it. */
+    likedDefaultVariantIds: number[];
+    isDefault: boolean;
+    /** Listed designs in it (deactivated designs are not counted). */
+    designCount: number;
+  };
+};
+
+/** A design card in a collection, with the variant that was liked (toggle it to remove the design). */
+export type LikedDesignCard = DesignCard & { likedSellerDesignProductVariantId: number };
+
+/** A collection with its designs (`display=true`: the first page; `GET /{id}`: the page asked for). */
+export type CustomerProfileDesignCollectionWithDesigns = Omit<CustomerProfileDesignCollection, "attributes"> & {
+  attributes: CustomerProfileDesignCollection["attributes"] & { designs: LikedDesignCard[] };
+};
+
+/** Answer of the toggle (spec section 3: liked-variant toggle). */
+export type ToggleLikedVariantResponse = {
+  addedOrRemoved: "added" | "removed";
+  sellerDesignName: string;
+  collectionName: string;
+  customerProfileDesignCollectionId: number;
+  /** Uuids of every design in any of the customer's collections: replaces the stored favoriteDesignUuids. */
+  favoriteDesignUuids: string[];
+};
+
+/** One followed artist of `GET /artist_follows`. */
+export type FollowedArtist = {
+  id: string;
+  type: "artist";
+  attributes: {
+    uuid: string;
+    uniqueUsername: string;
+    displayName: string;
+    bio: string;
+    avatar: ImageSource | null;
+    banner: ImageSource | null;
+    designCount: number;
+    followerCount: number;
+    followedAt: string;
+    latestDesigns: DesignCard[];
+  };
+};
+
+export type FollowedArtistsResponse = { data: FollowedArtist[]; meta: PageMeta };
