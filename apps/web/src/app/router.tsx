@@ -2,6 +2,8 @@ import { CLIENT_ROUTES, STATIC_PAGES } from "@threadfolk/contract/routes";
 import type { ComponentType } from "react";
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from "react-router";
 import { PageSpinner } from "../components/spinner.tsx";
+import { AuthModal } from "../features/auth/components/auth-modal.tsx";
+import { useSessionLifecycle } from "../features/session/hooks/use-session-lifecycle.ts";
 import { ErrorFallbackPage } from "./error/error-fallback-page.tsx";
 import { RootErrorBoundary } from "./error/root-error-boundary.tsx";
 import { BareLayout } from "./layout/bare-layout.tsx";
@@ -26,9 +28,11 @@ const STATIC_PAGE_MODULES: Record<(typeof STATIC_PAGES)[number]["path"], () => P
 };
 
 function Root() {
+  useSessionLifecycle();
   return (
     <RootErrorBoundary>
       <Outlet />
+      <AuthModal />
       <ScrollRestoration />
     </RootErrorBoundary>
   );

@@ -110,3 +110,11 @@ export function PinterestIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="m6 6 12 12M18 6 6 18" />
+    </StrokeIcon>
+  );
+}
