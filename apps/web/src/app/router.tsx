@@ -5,6 +5,7 @@ import { PageSpinner } from "../components/spinner.tsx";
 import { AuthModal } from "../features/auth/components/auth-modal.tsx";
 import { useSessionLifecycle } from "../features/session/hooks/use-session-lifecycle.ts";
 import { ErrorFallbackPage } from "./error/error-fallback-page.tsx";
+import { ErrorPagePopularSection } from "./error/popular-section.tsx";
 import { RootErrorBoundary } from "./error/root-error-boundary.tsx";
 import { BareLayout } from "./layout/bare-layout.tsx";
 import { MainLayout } from "./layout/main-layout.tsx";
@@ -43,7 +44,7 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     // Errors outside rendering (a page chunk that fails to download) land here rather than in the boundary.
-    errorElement: <ErrorFallbackPage />,
+    errorElement: <ErrorFallbackPage popularSection={<ErrorPagePopularSection />} />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
       {
