@@ -19,7 +19,7 @@ function ArtistHeader({ storefront }: { storefront: ArtistStorefront }) {
   const { displayName, uniqueUsername, bio, avatar, banner, designCount, followerCount } = storefront.data.attributes;
   return (
     <header>
-      <div className="relative aspect-[3/1] overflow-hidden bg-gradient-to-br from-brand/80 via-rose-400 to-amber-300 md:aspect-[4/1] md:rounded-b-3xl lg:mx-10 lg:rounded-3xl">
+      <div className="relative aspect-[3/1] overflow-hidden bg-gradient-to-br from-brand/80 via-rose-400 to-amber-300 md:aspect-[4/1] lg:mx-10 lg:mt-6 lg:rounded-3xl">
         {banner && (
           <img
             src={banner.src}
@@ -34,7 +34,7 @@ function ArtistHeader({ storefront }: { storefront: ArtistStorefront }) {
         )}
       </div>
       <div className="px-4 md:px-10 lg:px-16">
-        <div className="-mt-12 flex flex-col gap-4 md:-mt-16 md:flex-row md:items-end md:gap-6">
+        <div className="flex flex-col gap-3 md:flex-row md:items-end md:gap-6">
           {avatar ? (
             <img
               src={avatar.src}
@@ -43,17 +43,17 @@ function ArtistHeader({ storefront }: { storefront: ArtistStorefront }) {
               width={128}
               height={128}
               alt=""
-              className="relative size-24 rounded-full bg-neutral-100 object-cover ring-4 ring-white md:size-32"
+              className="relative -mt-12 size-24 shrink-0 rounded-full bg-neutral-100 object-cover ring-4 ring-white md:-mt-16 md:size-32"
             />
           ) : (
             <span
               aria-hidden="true"
-              className="relative flex size-24 items-center justify-center rounded-full bg-neutral-900 font-display text-4xl font-extrabold text-white ring-4 ring-white md:size-32"
+              className="relative -mt-12 flex size-24 shrink-0 items-center justify-center rounded-full bg-neutral-900 font-display text-4xl font-extrabold text-white ring-4 ring-white md:-mt-16 md:size-32"
             >
               {displayName.charAt(0)}
             </span>
           )}
-          <div className="min-w-0 pb-1">
+          <div className="min-w-0 pb-1 md:pt-4">
             <h1 className="font-display text-3xl font-extrabold tracking-tight text-neutral-950 md:text-[40px] md:leading-tight">
               {displayName}
             </h1>

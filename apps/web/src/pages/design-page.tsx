@@ -1,6 +1,7 @@
 import { snakeToCamel } from "@threadfolk/contract/case";
 import { colorDisplayName, PRODUCT_COLORS, type ProductColor, resolveColor } from "@threadfolk/contract/colors";
 import { searchResultsPath } from "@threadfolk/contract/routes";
+import { DELIVERY_ESTIMATE_NOTE, SHIPPING_OPTIONS } from "@threadfolk/contract/shipping";
 import { SIZE_ORDER, type Size } from "@threadfolk/contract/sizes";
 import { useEffect, useId, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -199,6 +200,19 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
                 ))}
               </select>
             </div>
+          </div>
+
+          <div className="mt-8 rounded-2xl bg-neutral-50 p-5 ring-1 ring-neutral-900/5">
+            <h2 className="text-sm font-bold text-neutral-900">Printed to order, just for you</h2>
+            <ul className="mt-2 space-y-1 text-sm text-neutral-700">
+              {SHIPPING_OPTIONS.map((option) => (
+                <li key={option.key}>
+                  <span className="font-semibold text-neutral-900">{option.displayName}:</span>{" "}
+                  {option.deliveryEstimate}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 text-xs text-neutral-500">{DELIVERY_ESTIMATE_NOTE}</p>
           </div>
 
           {attributes.description && (

@@ -1,5 +1,5 @@
 import { HOME_COLLECTION_KEYS, type HomeCollectionKey } from "@threadfolk/contract/constants";
-import { SEARCH_SORTS, type SearchSort } from "@threadfolk/contract/discovery";
+import { SEARCH_SORTS, type SearchSort } from "@threadfolk/contract/discovery-constants";
 import { homeCollectionResultsPath, searchResultsPath } from "@threadfolk/contract/routes";
 import { useEffect, useId } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -189,6 +189,7 @@ export default function ResultsPage() {
             layout={layout}
             priorityCount={isDesktop ? 4 : 2}
             onHeartClick={onHeartClick}
+            headingLevel={2}
             label={title || "Designs"}
           />
           <Pagination page={currentPage} totalPages={pageData.meta.totalPages} hrefForPage={hrefForPage} />

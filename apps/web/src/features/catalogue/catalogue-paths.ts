@@ -1,4 +1,4 @@
-import { MAX_PAGE } from "@threadfolk/contract/discovery";
+import { MAX_PAGE } from "@threadfolk/contract/discovery-constants";
 
 /** Client paths of the catalogue pages (spec section 2, routes). */
 

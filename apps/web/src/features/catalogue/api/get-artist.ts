@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { DesignCard, ImageSource, PageMeta } from "@threadfolk/contract/discovery";
+import type { DesignCard, ImageSource, PageMeta } from "@threadfolk/contract/discovery-constants";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 
 export type ArtistProfile = {
@@ -26,6 +26,7 @@ export function getArtist(params: ArtistParams, signal?: AbortSignal): Promise<A
   return apiRequest<ArtistStorefront>(`/api/v1/artists/${encodeURIComponent(params.artistKey)}`, {
     params: { page: params.page },
     signal,
+    isPublic: true,
   });
 }
 

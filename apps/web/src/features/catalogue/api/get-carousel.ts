@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ImageSource } from "@threadfolk/contract/discovery";
+import type { ImageSource } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 /** One slide (spec section 3, carousel asset): an image linking to a click destination. */
@@ -19,7 +19,7 @@ export type Carousel = {
 
 /** `GET /api/v1/carousels?location_code=…`: the carousel shown at a location (`front_page` on the home page). */
 export function getCarousel(locationCode: string, signal?: AbortSignal): Promise<Carousel> {
-  return apiRequest<Carousel>("/api/v1/carousels", { params: { locationCode }, signal });
+  return apiRequest<Carousel>("/api/v1/carousels", { params: { locationCode }, signal, isPublic: true });
 }
 
 export const carouselQueryOptions = (locationCode: string) =>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { HomeCollectionKey } from "@threadfolk/contract/constants";
-import type { DesignCard, PageMeta, SearchSort } from "@threadfolk/contract/discovery";
+import type { DesignCard, PageMeta, SearchSort } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 export type CollectionDesignsPage = {
@@ -17,6 +17,7 @@ export function getCollectionDesigns(params: CollectionDesignsParams, signal?: A
     {
       params: { page: params.page, sort: params.sort },
       signal,
+      isPublic: true,
     },
   );
 }

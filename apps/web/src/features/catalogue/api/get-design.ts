@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { DesignCard, ImageSource } from "@threadfolk/contract/discovery";
+import type { DesignCard, ImageSource } from "@threadfolk/contract/discovery-constants";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 
 /** One style and fit of a design (a seller design product variant, numeric id). */
@@ -43,7 +43,10 @@ export type DesignDetail = {
 
 /** `GET /api/v1/designs/{uuid}`: the design page (every colour's images, variants, artist, more by them). */
 export async function getDesign(uuid: string, signal?: AbortSignal): Promise<DesignDetail> {
-  const response = await apiRequest<{ data: DesignDetail }>(`/api/v1/designs/${encodeURIComponent(uuid)}`, { signal });
+  const response = await apiRequest<{ data: DesignDetail }>(`/api/v1/designs/${encodeURIComponent(uuid)}`, {
+    signal,
+    isPublic: true,
+  });
   return response.data;
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { snakeToCamel } from "@threadfolk/contract/case";
 import type { HomeCollectionKey } from "@threadfolk/contract/constants";
-import type { DesignCard } from "@threadfolk/contract/discovery";
+import type { DesignCard } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 /** One home collection (spec section 3, internal collection). */
@@ -16,7 +16,7 @@ export type HomeCollections = { eventId?: string } & { [key: string]: HomeCollec
 
 /** `GET /api/v1/internal_design_collections` (no query): every home collection with its preview cards. */
 export function getHomeCollections(signal?: AbortSignal): Promise<HomeCollections> {
-  return apiRequest<HomeCollections>("/api/v1/internal_design_collections", { signal });
+  return apiRequest<HomeCollections>("/api/v1/internal_design_collections", { signal, isPublic: true });
 }
 
 /** A collection of the home payload by its spec name (`blk_history25`), if the payload has it. */

@@ -12,7 +12,7 @@ export type MarketplaceSale = {
 
 /** `GET /api/v1/marketplace_sales`: the sale running now, if any. */
 export function getMarketplaceSale(signal?: AbortSignal): Promise<MarketplaceSale> {
-  return apiRequest<MarketplaceSale>("/api/v1/marketplace_sales", { signal });
+  return apiRequest<MarketplaceSale>("/api/v1/marketplace_sales", { signal, isPublic: true });
 }
 
 export const marketplaceSaleQueryOptions = () =>

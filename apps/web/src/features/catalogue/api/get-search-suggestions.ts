@@ -12,6 +12,7 @@ export async function getSearchSuggestions(query: string, signal?: AbortSignal):
   const response = await apiRequest<{ data: SearchSuggestions }>("/api/v1/search_suggestions", {
     params: { query },
     signal,
+    isPublic: true,
   });
   return response.data;
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { DesignCard, PageMeta, SearchSort } from "@threadfolk/contract/discovery";
+import type { DesignCard, PageMeta, SearchSort } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 export type SearchDesignsPage = { data: DesignCard[]; meta: PageMeta & { query: string; sort: SearchSort } };
@@ -11,6 +11,7 @@ export function searchDesigns(params: SearchDesignsParams, signal?: AbortSignal)
   return apiRequest<SearchDesignsPage>("/api/v1/internal_design_collections", {
     params: { query: params.query, page: params.page, sort: params.sort },
     signal,
+    isPublic: true,
   });
 }
 

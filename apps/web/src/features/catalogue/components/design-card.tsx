@@ -1,5 +1,5 @@
 import { snakeToCamel } from "@threadfolk/contract/case";
-import { CARD_IMAGE_SIZE, type DesignCard as DesignCardData } from "@threadfolk/contract/discovery";
+import { CARD_IMAGE_SIZE, type DesignCard as DesignCardData } from "@threadfolk/contract/discovery-constants";
 import { Link } from "react-router";
 import { HeartIcon } from "../../../components/icons/icons.tsx";
 import { artistPath, designPath } from "../catalogue-paths.ts";
@@ -15,6 +15,8 @@ type DesignCardProps = {
   priority?: boolean;
   isFavorite: boolean;
   onHeartClick?: HeartClickHandler;
+  /** The card title's heading level: one below the heading of the list the card is in. */
+  headingLevel?: 2 | 3;
 };
 
 /** The card's image in its default colour (spec section 3: watermarkedSignedUrls keyed by colour). */
@@ -50,7 +52,15 @@ export function Price({
  * The design card (spec sections 2 and 3): image, name and price linking to the design page, the artist line
  * linking to the storefront, and a heart, red when the design is among the visitor's favourites.
  */
-export function DesignCard({ card, layout = "desktop", priority = false, isFavorite, onHeartClick }: DesignCardProps) {
+export function DesignCard({
+  card,
+  layout = "desktop",
+  priority = false,
+  isFavorite,
+  onHeartClick,
+  headingLevel = 3,
+}: DesignCardProps) {
+  const Title = headingLevel === 2 ? "h2" : "h3";
   const href = designPath(card);
   const imageUrl = cardImageUrl(card);
   const artistHref = artistPath({ uniqueUsername: card.artistUniqueUsername, uuid: card.artistUuid });
@@ -67,7 +77,7 @@ export function DesignCard({ card, layout = "desktop", priority = false, isFavor
               alt=""
               loading={priority ? "eager" : "lazy"}
               fetchPriority={priority ? "high" : undefined}
-              decoding={priority ? "sync" : "async"}
+              decoding="async"
               className="aspect-square h-auto w-full object-cover transition-transform duration-300 ease-out group-hover:scale-[1.03] motion-reduce:transition-none"
             />
           )}
@@ -89,11 +99,11 @@ export function DesignCard({ card, layout = "desktop", priority = false, isFavor
           to={href}
           className="block rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
         >
-          <h3
+          <Title
             className={`line-clamp-1 font-semibold text-neutral-900 group-hover:text-brand ${layout === "mobile" ? "text-sm" : "text-[15px]"}`}
           >
             {card.displayName}
-          </h3>
+          </Title>
           <Price
             price={card.price}
             onSale={card.onSale}

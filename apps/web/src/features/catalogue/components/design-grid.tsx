@@ -1,4 +1,4 @@
-import type { DesignCard as DesignCardData } from "@threadfolk/contract/discovery";
+import type { DesignCard as DesignCardData } from "@threadfolk/contract/discovery-constants";
 import { useFavoriteDesignUuids } from "../hooks/use-favorite-design-uuids.ts";
 import { DesignCard, type HeartClickHandler } from "./design-card.tsx";
 
@@ -19,6 +19,8 @@ type DesignGridProps = {
   /** How many leading cards load eagerly with high priority (the first visible row); the rest load lazily. */
   priorityCount?: number;
   onHeartClick?: HeartClickHandler;
+  /** Heading level of the card titles (2 when the grid sits right under the page's h1). */
+  headingLevel?: 2 | 3;
   /** Accessible name of the list. */
   label?: string;
   className?: string;
@@ -30,6 +32,7 @@ export function DesignGrid({
   layout = "desktop",
   priorityCount = 0,
   onHeartClick,
+  headingLevel,
   label,
   className = "",
 }: DesignGridProps) {
@@ -44,6 +47,7 @@ export function DesignGrid({
             priority={index < priorityCount}
             isFavorite={favorites.has(card.uuid)}
             onHeartClick={onHeartClick}
+            headingLevel={headingLevel}
           />
         </li>
       ))}

@@ -19,11 +19,10 @@ export function OptionPills<Value extends string | number>({
 }: OptionPillsProps<Value>) {
   const name = useId();
   return (
-    <fieldset>
-      <div className="flex items-baseline justify-between gap-4">
-        <legend className="text-sm font-semibold text-neutral-900">{legend}</legend>
-        {aside}
-      </div>
+    <fieldset className="relative">
+      {/* The legend must be the fieldset's first child to name the group. */}
+      <legend className="text-sm font-semibold text-neutral-900">{legend}</legend>
+      {aside && <div className="absolute -top-0.5 right-0">{aside}</div>}
       <div className="mt-3 flex flex-wrap gap-2">
         {options.map((option) => (
           <label key={option.value} className="cursor-pointer">
