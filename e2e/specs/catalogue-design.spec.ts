@@ -5,6 +5,8 @@ import { BRAND_NAME, collectPageErrors, expectPageHeading } from "../support.ts"
 
 test.describe("design page", () => {
   test("card -> design page -> colour change updates the image and the URL", async ({ page, request }) => {
+    // A fresh server renders each image on its first request: the home page's first view keeps it busy.
+    test.slow();
     const errors = collectPageErrors(page);
     const card = await aDesign(request);
     await page.goto("/");
@@ -13,7 +15,7 @@ test.describe("design page", () => {
       .getByRole("link", { name: new RegExp(card.display_name) })
       .first()
       .click();
-    await expect(page).toHaveURL(designPathOf(card));
+    await expect(page).toHaveURL(designPathOf(card), { timeout: 20_000 });
     await expectPageHeading(page, card.display_name);
     await expect(page).toHaveTitle(`${card.display_name} by ${card.artist_name} | ${BRAND_NAME}`);
 
@@ -22,7 +24,9 @@ test.describe("design page", () => {
     await expect(mockup).toHaveAttribute("src", new RegExp(`-${card.default_color}-\\d+\\.webp`));
 
     const next = card.default_color === "navy" ? "white" : "navy";
-    await page.getByRole("radio", { name: colorDisplayName(next), exact: true }).check();
+    // The swatch is the radio's label; the radio itself is visually hidden.
+    await page.getByTitle(colorDisplayName(next), { exact: true }).click();
+    await expect(page.getByRole("radio", { name: colorDisplayName(next), exact: true })).toBeChecked();
     await expect(page).toHaveURL(`/design/${card.uuid}/${card.slug}/${next}`);
     await expect(mockup).toHaveAttribute("src", new RegExp(`-${next}-\\d+\\.webp`));
     await expect(mockup).toHaveAttribute("srcset", /320w.*640w.*1024w/);
@@ -42,7 +46,7 @@ test.describe("design page", () => {
       .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
     const order = ["XS", "S", "M", "L", "XL", "2XL", "3XL", "4XL", "5XL"];
     expect(sizeLabels).toEqual([...sizeLabels].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
-    await expect(page.getByRole("link", { name: "Size chart" })).toHaveAttribute("href", "/size-charts");
+    await expect(page.getByRole("link", { name: "Size chart", exact: true })).toHaveAttribute("href", "/size-charts");
     await page.getByLabel("Quantity").selectOption("3");
     await expect(page.getByLabel("Quantity")).toHaveValue("3");
     await expect(page.getByRole("button", { name: /add to cart/i })).toHaveCount(0);
@@ -79,12 +83,15 @@ test.describe("artist storefront", () => {
     const designs = page.getByRole("region", { name: "Designs" }).getByRole("article");
     await expect(designs).toHaveCount(24);
     const firstOnPageOne = await designs.first().getByRole("heading").textContent();
-    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+    await page
+      .getByRole("navigation", { name: "Pagination" })
+      .getByRole("link", { name: "Page 2", exact: true })
+      .click();
     await expect(page).toHaveURL(`${artist.path}?page=2`);
     await expect(designs.first()).toBeVisible();
     await expect(designs.first().getByRole("heading")).not.toHaveText(firstOnPageOne ?? "");
     await expect(
-      page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }),
+      page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2", exact: true }),
     ).toHaveAttribute("aria-current", "page");
   });
 

@@ -122,10 +122,10 @@ test.describe("home", () => {
     await expectPageHeading(page, "Browse Designs");
     await expect(page.getByRole("main").getByRole("article")).toHaveCount(24);
     const pagination = page.getByRole("navigation", { name: "Pagination" });
-    await expect(pagination.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+    await expect(pagination.getByRole("link", { name: "Page 1", exact: true })).toHaveAttribute("aria-current", "page");
     await pagination.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL("/results?home-collection=browse&page=2");
-    await expect(pagination.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    await expect(pagination.getByRole("link", { name: "Page 2", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("main").getByRole("article")).toHaveCount(24);
   });
 });

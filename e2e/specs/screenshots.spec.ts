@@ -34,6 +34,8 @@ const PAGES = [
 ];
 
 test.describe("screenshots", () => {
+  // Full pages of image-rich screens, on a server that renders each image on its first request.
+  test.describe.configure({ timeout: 90_000 });
   for (const { name, path: pagePath, heading } of PAGES) {
     test(`${name}`, async ({ page }, testInfo) => {
       await page.goto(pagePath);
