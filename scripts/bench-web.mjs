@@ -159,7 +159,21 @@ function median(values) {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-async function measure({ lighthouse, launch, url }) {
+/** Tries a run again when Lighthouse reports it could not record the load (NO_FCP, NO_NAVSTART on a busy machine). */
+const ATTEMPTS = 3;
+
+async function measure(options) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measureOnce(options);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      log(`${error.message}; trying again`);
+    }
+  }
+}
+
+async function measureOnce({ lighthouse, launch, url }) {
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, {

@@ -114,7 +114,7 @@ export default function ResultsPage() {
         ) : (
           <div className="h-[76px]" aria-hidden="true" />
         )}
-        {isSearch && (
+        {isSearch && pageData?.meta.totalCount !== 0 && (
           <div className="flex items-center gap-2">
             <label htmlFor={sortId} className="text-sm font-semibold text-neutral-700">
               Sort by
@@ -147,17 +147,19 @@ export default function ResultsPage() {
       {result.isPending && page !== undefined && <Spinner label="Loading designs" className="min-h-[50vh] w-full" />}
 
       {result.isError && !pageData && (
-        <div role="alert" className="mt-8 max-w-xl text-neutral-700">
-          {isApiError(result.error, 422)
-            ? "That search could not be run. Try fewer or shorter words."
-            : "The designs could not be loaded just now. Please try again in a moment."}
+        <div className="mt-8">
+          <p role="alert" className="max-w-xl text-neutral-700">
+            {isApiError(result.error, 422)
+              ? "That search could not be run. Try fewer or shorter words."
+              : "The designs could not be loaded just now. Please try again in a moment."}
+          </p>
           <SuggestionLinks />
         </div>
       )}
 
       {pageData && pageData.meta.totalCount === 0 && (
-        <div className="mt-6 max-w-2xl">
-          <p className="text-lg text-neutral-800">
+        <div className="mt-6">
+          <p className="max-w-2xl text-lg text-neutral-800">
             {isSearch ? `No designs match “${query}”.` : "This collection has no designs yet."} Try a different word, or
             have a look around:
           </p>
