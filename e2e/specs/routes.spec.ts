@@ -1,12 +1,11 @@
 import { expect, test } from "../accounts.ts";
+import { aDesign, designPathOf } from "../catalogue.ts";
 import { BRAND_NAME, collectPageErrors, expectPageHeading } from "../support.ts";
 
 /** One concrete URL for every route of spec section 2 (static pages have their own spec), and its heading. */
 const ROUTES = [
   { path: "/", heading: "No fandom too small, no meme too dank!" },
   { path: "/results?home-collection=anime&page=1", heading: "Anime" },
-  { path: "/design/7f1d2c3b-1a2b-4c3d-8e9f-0a1b2c3d4e5f/cosmic-cat/black", heading: "Cosmic Cat" },
-  { path: "/artist/inkymoth/0b7c7a52-5c1f-4c9e-9b0c-5a7e0e0d1c2a", heading: "@inkymoth" },
   { path: "/shopping-cart", heading: "Shopping Cart" },
   { path: "/seller-profile", heading: "Seller Profile" },
   { path: "/reset-password/some-reset-token", heading: "Password Reset" },
@@ -40,6 +39,22 @@ test.describe("routes", () => {
       expect(errors).toEqual([]);
     });
   }
+
+  test("a seeded design's page and its artist's storefront render in the main layout", async ({ page, request }) => {
+    const errors = collectPageErrors(page);
+    const card = await aDesign(request);
+    for (const [path, heading] of [
+      [designPathOf(card), card.display_name],
+      [`/artist/${card.artist_unique_username}/${card.artist_uuid}`, card.artist_name],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expectPageHeading(page, heading);
+      await expect(page.getByRole("banner")).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+    }
+    expect(errors).toEqual([]);
+  });
 
   for (const { path, heading } of PROFILE_ROUTES) {
     test(`${path} renders in the main layout for a signed-in visitor`, async ({ page, signedIn: _account }) => {

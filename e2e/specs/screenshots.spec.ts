@@ -1,16 +1,31 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Page } from "@playwright/test";
 import { STATIC_PAGES } from "@threadfolk/contract/routes";
 import { expect, newIdentity, signUpOverHttp, test, waitForEmailLink } from "../accounts.ts";
+import { aDesign, anArtistWithTwoPages, designPathOf } from "../catalogue.ts";
+
+/** Scrolls through the page so lazy images load, then waits until every image has arrived. */
+async function loadAllImages(page: Page): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 500) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(50);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete), undefined, {
+    timeout: 20_000,
+  });
+}
 
 const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../screenshots");
 
 /** Every page worth looking at, with the heading that tells it has rendered. */
 const PAGES = [
   { name: "home", path: "/", heading: "No fandom too small, no meme too dank!" },
-  { name: "results", path: "/results?query=frogs&page=1", heading: "Results for “frogs”" },
-  { name: "design", path: "/design/7f1d2c3b-1a2b-4c3d-8e9f-0a1b2c3d4e5f/cosmic-cat/black", heading: "Cosmic Cat" },
-  { name: "artist", path: "/artist/inkymoth/0b7c7a52-5c1f-4c9e-9b0c-5a7e0e0d1c2a", heading: "@inkymoth" },
+  { name: "results", path: "/results?query=kawaii&page=1", heading: "Results for “kawaii”" },
+  { name: "results-collection", path: "/results?home-collection=popular&page=1", heading: "Popular" },
+  { name: "results-empty", path: "/results?query=qqzzxxqq&page=1", heading: "Results for “qqzzxxqq”" },
   { name: "shopping-cart", path: "/shopping-cart", heading: "Shopping Cart" },
   { name: "order-shipping-details", path: "/order-shipping-details", heading: "Shipping Information" },
   { name: "order-payment-details", path: "/order-payment-details", heading: "Payment Details" },
@@ -19,13 +34,41 @@ const PAGES = [
 ];
 
 test.describe("screenshots", () => {
+  // Full pages of image-rich screens, on a server that renders each image on its first request.
+  test.describe.configure({ timeout: 90_000 });
   for (const { name, path: pagePath, heading } of PAGES) {
     test(`${name}`, async ({ page }, testInfo) => {
       await page.goto(pagePath);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await loadAllImages(page);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, testInfo.project.name, `${name}.png`), fullPage: true });
     });
   }
+
+  test("design and artist", async ({ page, request }, testInfo) => {
+    const shot = (name: string) =>
+      page.screenshot({ path: path.join(SCREENSHOT_DIR, testInfo.project.name, `${name}.png`), fullPage: true });
+    const card = await aDesign(request);
+    await page.goto(designPathOf(card));
+    await expect(page.getByRole("heading", { level: 1, name: card.display_name })).toBeVisible();
+    await loadAllImages(page);
+    await shot("design");
+    const artist = await anArtistWithTwoPages(request);
+    await page.goto(artist.path);
+    await expect(page.getByRole("heading", { level: 1, name: artist.name })).toBeVisible();
+    await loadAllImages(page);
+    await shot("artist");
+  });
+
+  test("search-suggestions", async ({ page }, testInfo) => {
+    await page.goto("/");
+    const isMobile = testInfo.project.name === "mobile";
+    const nav = page.getByRole("navigation", { name: isMobile ? "Mobile" : "Main" });
+    await nav.getByRole("combobox").pressSequentially("cat", { delay: 50 });
+    await expect(page.getByRole("listbox", { name: "Search suggestions" })).toBeVisible();
+    await nav.getByRole("combobox").press("ArrowDown");
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, testInfo.project.name, "search-suggestions.png") });
+  });
 
   test("seller-orders", async ({ page, signedIn: _account }, testInfo) => {
     await page.goto("/my-profile/seller-orders");

@@ -108,6 +108,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       wildcard: false,
       index: false,
       serve: true,
+      // The web build writes .br and .gz siblings of its text assets; browsers that accept them get those.
+      preCompressed: true,
       setHeaders(response, filePath) {
         const relative = path.relative(distDir, filePath);
         const isHashedAsset = relative.startsWith(`assets${path.sep}`);

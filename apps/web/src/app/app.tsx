@@ -8,7 +8,7 @@ import { createAppRouter } from "./router.tsx";
 /** The app: providers, the router, and the toast area (coloured theme). */
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => createAppRouter(queryClient));
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,19 +1,25 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { CLIENT_ROUTES, STATIC_PAGES } from "@threadfolk/contract/routes";
-import type { ComponentType } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from "react-router";
 import { PageSpinner } from "../components/spinner.tsx";
-import { AuthModal } from "../features/auth/components/auth-modal.tsx";
+import { useAuthModal } from "../features/auth/hooks/use-auth-modal.ts";
 import { useSessionLifecycle } from "../features/session/hooks/use-session-lifecycle.ts";
 import { ErrorFallbackPage } from "./error/error-fallback-page.tsx";
+import { ErrorPagePopularSection } from "./error/popular-section.tsx";
 import { RootErrorBoundary } from "./error/root-error-boundary.tsx";
 import { BareLayout } from "./layout/bare-layout.tsx";
 import { MainLayout } from "./layout/main-layout.tsx";
+import { createPrefetchers, type PagePrefetcher } from "./prefetch-page-data.ts";
 
 type PageModule = { default: ComponentType };
 
-/** A route whose page component is code-split and fetched when the route is first visited. */
-function page(path: string, load: () => Promise<PageModule>): RouteObject {
-  return { path, lazy: async () => ({ Component: (await load()).default }) };
+/**
+ * A route whose page component is code-split and fetched when the route is first visited; `loader` starts
+ * the page's API calls at the same time (it returns at once, without waiting for them).
+ */
+function page(path: string, load: () => Promise<PageModule>, loader?: PagePrefetcher): RouteObject {
+  return { path, loader, lazy: async () => ({ Component: (await load()).default }) };
 }
 
 const STATIC_PAGE_MODULES: Record<(typeof STATIC_PAGES)[number]["path"], () => Promise<PageModule>> = {
@@ -27,59 +33,93 @@ const STATIC_PAGE_MODULES: Record<(typeof STATIC_PAGES)[number]["path"], () => P
   "/seller-program": () => import("../pages/static/seller-program-page.tsx"),
 };
 
+const loadAuthModal = () => import("../features/auth/components/auth-modal.tsx");
+const AuthModal = lazy(async () => ({ default: (await loadAuthModal()).AuthModal }));
+/** After this long, the browser fetches the auth modal's code while idle, so the first click opens it at once. */
+const AUTH_MODAL_PREFETCH_DELAY_MS = 4000;
+
+/**
+ * The auth modal, whose forms (and their validation library) are a third of the app's code: it is fetched
+ * when the browser is idle a few seconds after start-up, or when first opened, never on the critical path.
+ */
+function LazyAuthModal() {
+  const { open } = useAuthModal();
+  const [isMounted, setIsMounted] = useState(open);
+  useEffect(() => {
+    if (open) setIsMounted(true);
+  }, [open]);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const prefetch = () => void loadAuthModal();
+      if ("requestIdleCallback" in window) window.requestIdleCallback(prefetch);
+      else prefetch();
+    }, AUTH_MODAL_PREFETCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!isMounted && !open) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthModal />
+    </Suspense>
+  );
+}
+
 function Root() {
   useSessionLifecycle();
   return (
     <RootErrorBoundary>
       <Outlet />
-      <AuthModal />
+      <LazyAuthModal />
       <ScrollRestoration />
     </RootErrorBoundary>
   );
 }
 
 /** Every route of spec section 2. Paths come from the contract so the server's 200/404 answer matches. */
-export const routes: RouteObject[] = [
-  {
-    element: <Root />,
-    // Errors outside rendering (a page chunk that fails to download) land here rather than in the boundary.
-    errorElement: <ErrorFallbackPage />,
-    hydrateFallbackElement: <PageSpinner />,
-    children: [
-      {
-        element: <MainLayout />,
-        children: [
-          page(CLIENT_ROUTES.home, () => import("../pages/home-page.tsx")),
-          page(CLIENT_ROUTES.results, () => import("../pages/results-page.tsx")),
-          page(CLIENT_ROUTES.design, () => import("../pages/design-page.tsx")),
-          page(CLIENT_ROUTES.artist, () => import("../pages/artist-page.tsx")),
-          page(CLIENT_ROUTES.shoppingCart, () => import("../pages/shopping-cart-page.tsx")),
-          page(CLIENT_ROUTES.sellerProfile, () => import("../pages/seller-profile-page.tsx")),
-          page(CLIENT_ROUTES.sellerOrders, () => import("../pages/my-profile/seller-orders-page.tsx")),
-          page(CLIENT_ROUTES.myDesigns, () => import("../pages/my-profile/my-designs-page.tsx")),
-          page(CLIENT_ROUTES.orders, () => import("../pages/my-profile/orders-page.tsx")),
-          page(CLIENT_ROUTES.favorites, () => import("../pages/my-profile/favorites-page.tsx")),
-          page(CLIENT_ROUTES.followedArtist, () => import("../pages/my-profile/followed-artist-page.tsx")),
-          page(CLIENT_ROUTES.productUploadWizard, () => import("../pages/my-profile/product-upload-wizard-page.tsx")),
-          page(CLIENT_ROUTES.productEditor, () => import("../pages/my-profile/product-editor-page.tsx")),
-          page(CLIENT_ROUTES.resetPassword, () => import("../pages/reset-password-page.tsx")),
-          page(CLIENT_ROUTES.confirmEmail, () => import("../pages/confirm-email-page.tsx")),
-          ...STATIC_PAGES.map(({ path }) => page(path, STATIC_PAGE_MODULES[path])),
-          page("*", () => import("../pages/not-found-page.tsx")),
-        ],
-      },
-      {
-        element: <BareLayout />,
-        children: [
-          page(CLIENT_ROUTES.orderShippingDetails, () => import("../pages/order-shipping-details-page.tsx")),
-          page(CLIENT_ROUTES.orderPaymentDetails, () => import("../pages/order-payment-details-page.tsx")),
-        ],
-      },
-    ],
-  },
-];
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const prefetchers = createPrefetchers(queryClient);
+  return [
+    {
+      element: <Root />,
+      // Errors outside rendering (a page chunk that fails to download) land here rather than in the boundary.
+      errorElement: <ErrorFallbackPage popularSection={<ErrorPagePopularSection />} />,
+      hydrateFallbackElement: <PageSpinner />,
+      children: [
+        {
+          element: <MainLayout />,
+          children: [
+            page(CLIENT_ROUTES.home, () => import("../pages/home-page.tsx"), prefetchers.home),
+            page(CLIENT_ROUTES.results, () => import("../pages/results-page.tsx"), prefetchers.results),
+            page(CLIENT_ROUTES.design, () => import("../pages/design-page.tsx"), prefetchers.design),
+            page(CLIENT_ROUTES.artist, () => import("../pages/artist-page.tsx"), prefetchers.artist),
+            page(CLIENT_ROUTES.shoppingCart, () => import("../pages/shopping-cart-page.tsx")),
+            page(CLIENT_ROUTES.sellerProfile, () => import("../pages/seller-profile-page.tsx")),
+            page(CLIENT_ROUTES.sellerOrders, () => import("../pages/my-profile/seller-orders-page.tsx")),
+            page(CLIENT_ROUTES.myDesigns, () => import("../pages/my-profile/my-designs-page.tsx")),
+            page(CLIENT_ROUTES.orders, () => import("../pages/my-profile/orders-page.tsx")),
+            page(CLIENT_ROUTES.favorites, () => import("../pages/my-profile/favorites-page.tsx")),
+            page(CLIENT_ROUTES.followedArtist, () => import("../pages/my-profile/followed-artist-page.tsx")),
+            page(CLIENT_ROUTES.productUploadWizard, () => import("../pages/my-profile/product-upload-wizard-page.tsx")),
+            page(CLIENT_ROUTES.productEditor, () => import("../pages/my-profile/product-editor-page.tsx")),
+            page(CLIENT_ROUTES.resetPassword, () => import("../pages/reset-password-page.tsx")),
+            page(CLIENT_ROUTES.confirmEmail, () => import("../pages/confirm-email-page.tsx")),
+            ...STATIC_PAGES.map(({ path }) => page(path, STATIC_PAGE_MODULES[path])),
+            page("*", () => import("../pages/not-found-page.tsx")),
+          ],
+        },
+        {
+          element: <BareLayout />,
+          children: [
+            page(CLIENT_ROUTES.orderShippingDetails, () => import("../pages/order-shipping-details-page.tsx")),
+            page(CLIENT_ROUTES.orderPaymentDetails, () => import("../pages/order-payment-details-page.tsx")),
+          ],
+        },
+      ],
+    },
+  ];
+}
 
 /** The app's router (browser history). */
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
 }

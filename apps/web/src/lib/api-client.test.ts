@@ -99,6 +99,30 @@ describe("apiRequest", () => {
     expect(localStorage.getItem("signedIn")).toBe("false");
   });
 
+  it("sends a public read at once without a token when none is kept, and with the kept one otherwise", async () => {
+    const client = await loadClient();
+    handler = () => json(200, { data: [] });
+    await client.apiRequest("/api/v1/carousels", { params: { locationCode: "front_page" }, isPublic: true });
+    expect(calls.map((call) => call.url)).toEqual(["/api/v1/carousels?location_code=front_page"]);
+    expect(calls[0]?.headers.Authorization).toBeUndefined();
+
+    sessionStorage.setItem("accessToken", "kept");
+    await client.apiRequest("/api/v1/marketplace_sales", { isPublic: true });
+    expect(calls[1]?.headers.Authorization).toBe("Bearer kept");
+    expect(tokenCalls()).toHaveLength(0);
+  });
+
+  it("gets a token and retries once when a public read without a token is refused", async () => {
+    const client = await loadClient();
+    handler = (call) => {
+      if (call.url === "/oauth/token") return json(200, tokens("guest-access", "guest-refresh"));
+      return call.headers.Authorization ? json(200, { ok: true }) : json(401, { error: {} });
+    };
+    const reply = await client.apiRequest("/api/v1/designs/x", { isPublic: true });
+    expect(reply).toEqual({ ok: true });
+    expect(calls.map((call) => call.url)).toEqual(["/api/v1/designs/x", "/oauth/token", "/api/v1/designs/x"]);
+  });
+
   it("shares one refresh between concurrent 401s and retries each request once", async () => {
     const client = await loadClient();
     sessionStorage.setItem("accessToken", "old");

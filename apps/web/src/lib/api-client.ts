@@ -200,6 +200,13 @@ export async function ensureAccessToken(): Promise<string> {
   return shareRenewal(() => (readLocal(LOCAL_KEYS.refreshToken) ? refreshAccessToken() : fetchGuestToken()));
 }
 
+/** The stored access token while it is fresh and no renewal is under way; otherwise undefined. */
+function usableStoredToken(): string | undefined {
+  if (renewal) return undefined;
+  const stored = readAccessToken();
+  return stored && stored.expiresAt - EXPIRY_MARGIN_MS > Date.now() ? stored.token : undefined;
+}
+
 /** After a 401 with `rejectedToken`: reuse a token another request already renewed, or refresh once. */
 function renewAfterUnauthorized(rejectedToken: string): Promise<string> {
   if (renewal) return renewal;
@@ -253,10 +260,18 @@ export type RequestOptions = {
   /** JSON body (camelCase keys; sent snake_case). */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * A public read (catalogue pages): sent with the bearer token when one is already kept, without waiting
+   * for a guest token when none is (spec section 7: the header goes along "when an access token exists").
+   * The session start-up obtains the guest token in parallel, so a first visit's pages load one round trip
+   * sooner.
+   */
+  isPublic?: boolean;
 };
 
-async function send(path: string, options: RequestOptions, token: string): Promise<Response> {
-  const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${token}` };
+async function send(path: string, options: RequestOptions, token: string | undefined): Promise<Response> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   return fetch(`${path}${queryString(options.params)}`, {
     method: options.method ?? "GET",
@@ -271,10 +286,10 @@ async function send(path: string, options: RequestOptions, token: string): Promi
  * is none), camelCase in and out, and a 401 answered by one refresh and one retry (spec section 4).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const token = await ensureAccessToken();
+  const token = options.isPublic ? usableStoredToken() : await ensureAccessToken();
   let response = await send(path, options, token);
   if (response.status === 401) {
-    const renewed = await renewAfterUnauthorized(token);
+    const renewed = token ? await renewAfterUnauthorized(token) : await ensureAccessToken();
     response = await send(path, options, renewed);
   }
   const body = await readBody(response);

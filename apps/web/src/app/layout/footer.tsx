@@ -66,7 +66,7 @@ function DesktopFooter() {
         </div>
         {FOOTER_LINK_GROUPS.map((group) => (
           <div key={group.heading}>
-            <h2 className="text-xs font-bold tracking-[0.16em] text-neutral-500 uppercase">{group.heading}</h2>
+            <h2 className="text-xs font-bold tracking-[0.16em] text-neutral-400 uppercase">{group.heading}</h2>
             <ul className="mt-4 space-y-3 text-sm">
               {group.links.map((link) => (
                 <li key={link.to}>
@@ -80,7 +80,7 @@ function DesktopFooter() {
         ))}
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-[1440px] items-center justify-between gap-6 px-10 py-6 text-sm text-neutral-500">
+        <div className="mx-auto flex max-w-[1440px] items-center justify-between gap-6 px-10 py-6 text-sm text-neutral-400">
           <p>
             © {new Date().getFullYear()} {appConfig.brandName}. Prices in USD. Shipping within the United States.
           </p>
@@ -109,7 +109,7 @@ function MobileFooter() {
           </li>
         ))}
       </ul>
-      <div className="flex flex-col items-center gap-4 text-center text-xs text-neutral-500">
+      <div className="flex flex-col items-center gap-4 text-center text-xs text-neutral-400">
         <PaymentCards className="h-8 w-auto" />
         <p>
           © {new Date().getFullYear()} {appConfig.brandName}. Prices in USD. Shipping within the United States.

@@ -1,0 +1,83 @@
+import { expect, test } from "@playwright/test";
+import { expectPageHeading, navigationSearchField } from "../support.ts";
+
+test.describe("search", () => {
+  test("searching from the bar shows results, and a typo still finds them", async ({ page }, testInfo) => {
+    await page.goto("/");
+    const field = navigationSearchField(page, testInfo);
+    await field.fill("war hammer");
+    await field.press("Enter");
+    await expect(page).toHaveURL("/results?query=war%20hammer&page=1");
+    await expectPageHeading(page, "Results for “war hammer”");
+    const results = page.getByRole("main").getByRole("article");
+    await expect(results.filter({ hasText: "Forge of the War Hammer" }).first()).toBeVisible();
+
+    // The seed's "Forge of the War Hammer" is tagged warhammer; one letter short still finds it.
+    await field.fill("warhamer");
+    await field.press("Enter");
+    await expect(page).toHaveURL("/results?query=warhamer&page=1");
+    await expectPageHeading(page, "Results for “warhamer”");
+    await expect(results.filter({ hasText: "Forge of the War Hammer" }).first()).toBeVisible();
+    await expect(page.getByText(/^\d+ designs?$/)).toBeVisible();
+  });
+
+  test("suggestions appear while typing; arrow keys and Enter open one, Escape closes", async ({ page }, testInfo) => {
+    await page.goto("/about");
+    const field = navigationSearchField(page, testInfo);
+    await field.pressSequentially("war", { delay: 60 });
+    const listbox = page.getByRole("listbox", { name: "Search suggestions" });
+    await expect(listbox).toBeVisible();
+    await expect(field).toHaveAttribute("aria-expanded", "true");
+    await expect(listbox.getByRole("group", { name: "Designs" }).getByRole("option").first()).toBeVisible();
+    await expect(listbox.getByRole("option", { name: "warhammer" })).toBeVisible();
+
+    await field.press("Escape");
+    await expect(listbox).toBeHidden();
+    await expect(field).toHaveValue("war");
+
+    await field.press("ArrowDown");
+    await expect(listbox).toBeVisible();
+    const firstOption = listbox.getByRole("option").first();
+    await expect(firstOption).toHaveAttribute("aria-selected", "true");
+    await expect(field).toHaveAttribute("aria-activedescendant", (await firstOption.getAttribute("id")) ?? "");
+    const name = (await firstOption.textContent()) ?? "";
+    await field.press("Enter");
+    await expect(page).toHaveURL(/\/design\/[0-9a-f-]{36}\/[^/]+\/[a-z_]+$/);
+    await expectPageHeading(page, name);
+  });
+
+  test("a tag suggestion searches for the tag; Enter without a highlight searches the text as typed", async ({
+    page,
+  }, testInfo) => {
+    await page.goto("/");
+    const field = navigationSearchField(page, testInfo);
+    await field.pressSequentially("warh", { delay: 60 });
+    await page.getByRole("option", { name: "warhammer" }).click();
+    await expect(page).toHaveURL("/results?query=warhammer&page=1");
+    await expectPageHeading(page, "Results for “warhammer”");
+
+    await field.fill(" kawaii ");
+    await expect(page.getByRole("listbox", { name: "Search suggestions" })).toBeVisible();
+    await field.press("Enter");
+    await expect(page).toHaveURL("/results?query=%20kawaii%20&page=1");
+  });
+
+  test("sort, empty results and a bad page number", async ({ page }) => {
+    await page.goto("/results?query=kawaii&page=1");
+    await expectPageHeading(page, "Results for “kawaii”");
+    await page.getByLabel("Sort by").selectOption({ label: "Newest" });
+    await expect(page).toHaveURL("/results?query=kawaii&page=1&sort=newest");
+    await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
+
+    await page.goto("/results?query=qqzzxxqq&page=1");
+    await expect(page.getByText("No designs match “qqzzxxqq”.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Browse Designs" })).toBeVisible();
+
+    await page.goto("/results?query=kawaii&page=banana");
+    await expect(page).toHaveURL("/results?query=kawaii&page=1");
+    await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
+
+    await page.goto("/results?query=kawaii&page=999");
+    await expect(page.getByText(/There is no page 999/)).toBeVisible();
+  });
+});
