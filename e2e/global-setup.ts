@@ -95,5 +95,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Workers are started after global setup and inherit this variable (playwright.config.ts reads it).
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_BRAND_NAME = brandName;
+  // The server's data directory: specs read confirmation and reset e-mails from its outbox folder.
+  process.env.E2E_DATA_DIR = dataDir;
   return stop;
 }

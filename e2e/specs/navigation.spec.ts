@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { EMPTY_CART_SEARCH_TERMS } from "@threadfolk/contract/constants";
+import { expect, test } from "../accounts.ts";
 import {
   BRAND_NAME,
   expectPageHeading,
@@ -80,8 +80,7 @@ test.describe("account menu", () => {
     await expect(page).toHaveURL("/faq");
   });
 
-  test("signed in", async ({ page }, testInfo) => {
-    await page.addInitScript(() => window.localStorage.setItem("signedIn", "true"));
+  test("signed in", async ({ page, signedIn: _account }, testInfo) => {
     await page.goto("/");
     await visibleNavigation(page, testInfo).getByRole("button", { name: "Account menu" }).click();
     const menu = page.getByRole("menu");

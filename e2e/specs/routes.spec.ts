@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../accounts.ts";
 import { BRAND_NAME, collectPageErrors, expectPageHeading } from "../support.ts";
 
 /** One concrete URL for every route of spec section 2 (static pages have their own spec), and its heading. */
@@ -9,6 +9,11 @@ const ROUTES = [
   { path: "/artist/inkymoth/0b7c7a52-5c1f-4c9e-9b0c-5a7e0e0d1c2a", heading: "@inkymoth" },
   { path: "/shopping-cart", heading: "Shopping Cart" },
   { path: "/seller-profile", heading: "Seller Profile" },
+  { path: "/reset-password/some-reset-token", heading: "Password Reset" },
+] as const;
+
+/** The profile area: only for signed-in visitors (spec section 2), so these tests sign in first. */
+const PROFILE_ROUTES = [
   { path: "/my-profile/seller-orders", heading: "Sales" },
   { path: "/my-profile/my-designs", heading: "My Designs" },
   { path: "/my-profile/orders", heading: "Orders" },
@@ -16,8 +21,6 @@ const ROUTES = [
   { path: "/my-profile/followed-artist", heading: "Followed Artists" },
   { path: "/my-profile/product-upload-wizard", heading: "Product Designer" },
   { path: "/my-profile/product-editor/0b7c7a52-5c1f-4c9e-9b0c-5a7e0e0d1c2a", heading: "Product Editor" },
-  { path: "/reset-password/some-reset-token", heading: "Password Reset" },
-  { path: "/confirm-email/some-confirmation-token", heading: "Email Confirmation" },
 ] as const;
 
 const CHECKOUT_ROUTES = [
@@ -37,6 +40,31 @@ test.describe("routes", () => {
       expect(errors).toEqual([]);
     });
   }
+
+  for (const { path, heading } of PROFILE_ROUTES) {
+    test(`${path} renders in the main layout for a signed-in visitor`, async ({ page, signedIn: _account }) => {
+      const errors = collectPageErrors(page);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expectPageHeading(page, heading);
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole("banner")).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test("/confirm-email/{token} renders in the main layout", async ({ page }) => {
+    const errors = collectPageErrors(page);
+    const response = await page.goto("/confirm-email/some-confirmation-token");
+    expect(response?.status()).toBe(200);
+    await expectPageHeading(page, "Email Confirmation");
+    await expect(page.getByRole("heading", { name: "This link is invalid or has expired" })).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    // The made-up token is refused with a 422, which the browser reports as a failed resource.
+    expect(errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
+  });
 
   for (const { path, heading } of CHECKOUT_ROUTES) {
     test(`${path} has the bare layout: no navigation bar, no footer`, async ({ page }) => {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "@playwright/test";
 import { STATIC_PAGES } from "@threadfolk/contract/routes";
+import { expect, newIdentity, signUpOverHttp, test, waitForEmailLink } from "../accounts.ts";
 
 const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../screenshots");
 
@@ -14,7 +14,6 @@ const PAGES = [
   { name: "shopping-cart", path: "/shopping-cart", heading: "Shopping Cart" },
   { name: "order-shipping-details", path: "/order-shipping-details", heading: "Shipping Information" },
   { name: "order-payment-details", path: "/order-payment-details", heading: "Payment Details" },
-  { name: "seller-orders", path: "/my-profile/seller-orders", heading: "Sales" },
   { name: "not-found", path: "/no-such-page", heading: "Page not found" },
   ...STATIC_PAGES.map((page) => ({ name: page.path.slice(1), path: page.path, heading: page.title })),
 ];
@@ -27,6 +26,15 @@ test.describe("screenshots", () => {
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, testInfo.project.name, `${name}.png`), fullPage: true });
     });
   }
+
+  test("seller-orders", async ({ page, signedIn: _account }, testInfo) => {
+    await page.goto("/my-profile/seller-orders");
+    await expect(page.getByRole("heading", { level: 1, name: "Sales" })).toBeVisible();
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, testInfo.project.name, "seller-orders.png"),
+      fullPage: true,
+    });
+  });
 
   test("error-fallback", async ({ page }, testInfo) => {
     await page.addInitScript(() => {
@@ -55,5 +63,69 @@ test.describe("screenshots", () => {
       await expect(page.getByRole("region", { name: "Cart Summary" })).toBeVisible();
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, testInfo.project.name, "cart-summary.png") });
     }
+  });
+
+  test("auth-modal", async ({ page }, testInfo) => {
+    const shot = (name: string) =>
+      page.screenshot({ path: path.join(SCREENSHOT_DIR, testInfo.project.name, `auth-${name}.png`) });
+    const isMobile = testInfo.project.name === "mobile";
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: isMobile ? "Mobile" : "Main" });
+    await nav.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: isMobile ? "Login" : "Login or Create Account", exact: true }).click();
+    const signIn = page.getByRole("dialog");
+    await expect(signIn).toBeVisible();
+    await shot("sign-in");
+    await signIn.getByLabel("Email").fill("not-an-email");
+    await signIn.getByLabel("Password").fill("short");
+    await expect(signIn.getByText("Password must be 8 to 20 characters")).toBeVisible();
+    await shot("sign-in-errors");
+    await signIn.getByRole("button", { name: "Create One" }).click();
+    const signUp = page.getByRole("dialog", { name: "Create an Account" });
+    await expect(signUp).toBeVisible();
+    await shot("sign-up");
+    await signUp.getByLabel("Email Address*").fill("nope");
+    await signUp.getByLabel("Password*", { exact: true }).fill("abc");
+    await signUp.getByLabel("Confirm Password").fill("abcd");
+    await signUp.getByLabel("First Name*").fill("x");
+    await signUp.getByLabel("First Name*").fill("");
+    await signUp.getByLabel("Username").fill("ab");
+    await expect(signUp.getByText("Passwords must match")).toBeVisible();
+    await shot("sign-up-errors");
+    await signUp.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Forgot Password?" }).click();
+    await expect(page.getByRole("dialog", { name: "Password Reset" })).toBeVisible();
+    await shot("reset");
+    await page.getByRole("dialog").getByLabel("Email").fill("x@");
+    await expect(page.getByText("Email is invalid")).toBeVisible();
+    await shot("reset-errors");
+  });
+
+  test("confirm-email-and-reset-pages", async ({ page, request }, testInfo) => {
+    const shot = (name: string) =>
+      page.screenshot({ path: path.join(SCREENSHOT_DIR, testInfo.project.name, `${name}.png`), fullPage: true });
+    await page.goto("/confirm-email/expired-token");
+    await expect(page.getByRole("heading", { name: "This link is invalid or has expired" })).toBeVisible();
+    await shot("confirm-email-invalid");
+
+    const identity = newIdentity("shots");
+    await signUpOverHttp(request, identity);
+    await page.goto(await waitForEmailLink(identity.email, "confirm-email"));
+    await expect(page.getByRole("heading", { name: "Your email is confirmed" })).toBeVisible();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await shot("confirm-email-success-modal");
+    await page.keyboard.press("Escape");
+    await shot("confirm-email-success");
+
+    await page.goto("/reset-password/unknown-token");
+    await page.getByLabel("New Password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm New Password").fill("other");
+    await expect(page.getByText("Passwords must match")).toBeVisible();
+    await shot("reset-password-errors");
+    await page.getByLabel("New Password", { exact: true }).fill("Long-enough-1");
+    await page.getByLabel("Confirm New Password").fill("Long-enough-1");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "invalid or has expired" })).toBeVisible();
+    await shot("reset-password-invalid-link");
   });
 });

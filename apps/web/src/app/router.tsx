@@ -2,7 +2,10 @@ import { CLIENT_ROUTES, STATIC_PAGES } from "@threadfolk/contract/routes";
 import type { ComponentType } from "react";
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from "react-router";
 import { PageSpinner } from "../components/spinner.tsx";
+import { AuthModal } from "../features/auth/components/auth-modal.tsx";
+import { useSessionLifecycle } from "../features/session/hooks/use-session-lifecycle.ts";
 import { ErrorFallbackPage } from "./error/error-fallback-page.tsx";
+import { ErrorPagePopularSection } from "./error/popular-section.tsx";
 import { RootErrorBoundary } from "./error/root-error-boundary.tsx";
 import { BareLayout } from "./layout/bare-layout.tsx";
 import { MainLayout } from "./layout/main-layout.tsx";
@@ -26,9 +29,11 @@ const STATIC_PAGE_MODULES: Record<(typeof STATIC_PAGES)[number]["path"], () => P
 };
 
 function Root() {
+  useSessionLifecycle();
   return (
     <RootErrorBoundary>
       <Outlet />
+      <AuthModal />
       <ScrollRestoration />
     </RootErrorBoundary>
   );
@@ -39,7 +44,7 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     // Errors outside rendering (a page chunk that fails to download) land here rather than in the boundary.
-    errorElement: <ErrorFallbackPage />,
+    errorElement: <ErrorFallbackPage popularSection={<ErrorPagePopularSection />} />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
       {

@@ -1,5 +1,5 @@
 import { searchResultsPath } from "@threadfolk/contract/routes";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { SearchIcon } from "./icons/icons.tsx";
 
@@ -12,6 +12,14 @@ type SearchFormProps = {
   /** Show the 'Search' button text (desktop) or only the magnifier (compact mobile field). */
   showButtonText?: boolean;
   className?: string;
+  /** Extra attributes of the text field (the suggestions combobox wires its ARIA and keys through this). */
+  inputProps?: Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "type" | "name">;
+  /** Called with the text as the visitor types it. */
+  onQueryChange?: (query: string) => void;
+  /** Called after the form has navigated to the results. */
+  onSubmitted?: () => void;
+  /** Shown under the field, across the form's width (the suggestions popup). */
+  children?: ReactNode;
 };
 
 /** The query of the results page currently shown, so the field keeps what was searched. */
@@ -30,6 +38,10 @@ export function SearchForm({
   placeholder = SEARCH_PLACEHOLDER,
   showButtonText = true,
   className = "",
+  inputProps,
+  onQueryChange,
+  onSubmitted,
+  children,
 }: SearchFormProps) {
   const navigate = useNavigate();
   const currentQuery = useCurrentQuery();
@@ -42,18 +54,23 @@ export function SearchForm({
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void navigate(searchResultsPath(query));
+    onSubmitted?.();
   }
 
   return (
     <search className={`block w-full ${className}`}>
-      <form onSubmit={handleSubmit} className="flex w-full items-stretch">
+      <form onSubmit={handleSubmit} className="relative flex w-full items-stretch">
         <div className="relative flex-1">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-[18px] -translate-y-1/2 text-neutral-400" />
           <input
             type="search"
             name="query"
             value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            {...inputProps}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              onQueryChange?.(event.target.value);
+            }}
             aria-label={label}
             placeholder={placeholder}
             autoComplete="off"
@@ -68,6 +85,7 @@ export function SearchForm({
         >
           {showButtonText ? "Search" : <SearchIcon className="size-5" />}
         </button>
+        {children}
       </form>
     </search>
   );

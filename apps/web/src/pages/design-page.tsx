@@ -1,9 +1,291 @@
-import { useParams } from "react-router";
-import { PageHeading } from "../components/page-heading.tsx";
-import { humanizeSlug } from "../lib/slug.ts";
+import { snakeToCamel } from "@threadfolk/contract/case";
+import { colorDisplayName, PRODUCT_COLORS, type ProductColor, resolveColor } from "@threadfolk/contract/colors";
+import { searchResultsPath } from "@threadfolk/contract/routes";
+import { SIZE_ORDER, type Size } from "@threadfolk/contract/sizes";
+import { useEffect, useId, useMemo, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { RulerIcon } from "../components/icons/icons.tsx";
+import { type DesignDetail, type DesignVariant, useDesign } from "../features/catalogue/api/get-design.ts";
+import { artistPath, designPath } from "../features/catalogue/catalogue-paths.ts";
+import { ColorSwatches } from "../features/catalogue/components/color-swatches.tsx";
+import { Price } from "../features/catalogue/components/design-card.tsx";
+import { DesignGrid } from "../features/catalogue/components/design-grid.tsx";
+import { NotFoundState } from "../features/catalogue/components/not-found-state.tsx";
+import { OptionPills } from "../features/catalogue/components/option-pills.tsx";
+import { isApiError } from "../lib/api-client.ts";
+import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { useIsDesktop } from "../lib/use-media-query.ts";
+import { useDesignCardHeart } from "./use-design-card-heart.ts";
 
-/** Design detail (spec section 2); the product view arrives with the catalogue issue. */
+const MAX_QUANTITY = 10;
+/** Rendered width of the mockup: the left column on wide screens, the full width on phones. */
+const MOCKUP_SIZES = "(min-width: 1440px) 680px, (min-width: 1024px) 48vw, (min-width: 768px) 60vw, 100vw";
+
+/** The colours a variant comes in, in display order, as printable colours. */
+function variantColors(variant: DesignVariant): ProductColor[] {
+  const available = new Set(variant.colors.map(resolveColor).filter((color) => color !== undefined));
+  return PRODUCT_COLORS.filter((color) => available.has(color));
+}
+
+function sortSizes(sizes: string[]): string[] {
+  const rank = (size: string) => SIZE_ORDER[size as Size] ?? 99;
+  return [...sizes].sort((a, b) => rank(a) - rank(b));
+}
+
+function DesignSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="grid gap-8 px-4 pt-6 md:px-10 md:pt-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-14"
+    >
+      <div className="aspect-square w-full animate-pulse rounded-2xl bg-neutral-100" />
+      <div className="space-y-4">
+        <div className="h-10 w-3/4 animate-pulse rounded-lg bg-neutral-100" />
+        <div className="h-5 w-1/3 animate-pulse rounded bg-neutral-100" />
+        <div className="h-8 w-24 animate-pulse rounded bg-neutral-100" />
+        <div className="h-40 w-full animate-pulse rounded-xl bg-neutral-100" />
+      </div>
+    </div>
+  );
+}
+
+function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: string }) {
+  const navigate = useNavigate();
+  const isDesktop = useIsDesktop();
+  const onHeartClick = useDesignCardHeart();
+  const quantityId = useId();
+  const attributes = design.attributes;
+  const variants = attributes.variants;
+  const defaultVariant = variants.find((variant) => variant.isDefault) ?? variants[0];
+  const [variantId, setVariantId] = useState(defaultVariant?.id);
+  const variant = variants.find((candidate) => candidate.id === variantId) ?? defaultVariant;
+  const colors = useMemo(() => (variant ? variantColors(variant) : []), [variant]);
+  const requested = resolveColor(colorParam);
+  const fallbackColor = resolveColor(attributes.defaultColor) ?? colors[0] ?? "black";
+  const color =
+    requested && colors.includes(requested)
+      ? requested
+      : colors.includes(fallbackColor)
+        ? fallbackColor
+        : (colors[0] ?? fallbackColor);
+  const [size, setSize] = useState<string>();
+  const [quantity, setQuantity] = useState(1);
+
+  // The URL names the colour shown (and the current slug): fix it up in place when it does not.
+  const canonical = designPath(attributes, color);
+  useEffect(() => {
+    if (window.location.pathname !== canonical) {
+      void navigate(`${canonical}${window.location.search}`, { replace: true, preventScrollReset: true });
+    }
+  }, [canonical, navigate]);
+
+  const garmentImages = variant ? attributes.images[variant.garment] : undefined;
+  const image = garmentImages?.[snakeToCamel(color)]?.watermarked ?? garmentImages?.[color]?.watermarked;
+  const sizes = variant ? sortSizes(variant.sizes) : [];
+  const selectedSize = size && sizes.includes(size) ? size : undefined;
+
+  function chooseColor(next: ProductColor) {
+    void navigate(designPath(attributes, next), { replace: true, preventScrollReset: true });
+  }
+
+  const { artist } = attributes;
+  return (
+    <div className="pb-16">
+      <div className="grid gap-6 px-0 pt-0 md:px-10 md:pt-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-14">
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <div className="overflow-hidden bg-neutral-100 md:rounded-2xl md:ring-1 md:ring-neutral-900/5">
+            {image && (
+              <img
+                src={image.src}
+                srcSet={image.srcSet}
+                sizes={MOCKUP_SIZES}
+                width={image.width}
+                height={image.height}
+                alt={`${attributes.displayName} on a ${colorDisplayName(color)} ${variant?.garmentStyleDisplayName ?? "t-shirt"}`}
+                fetchPriority="high"
+                className="aspect-square h-auto w-full object-cover"
+              />
+            )}
+          </div>
+        </div>
+
+        <div className="px-4 md:px-0">
+          <h1 className="font-display text-3xl font-extrabold tracking-tight text-neutral-950 md:text-[40px] md:leading-tight">
+            {attributes.displayName}
+          </h1>
+          <Link
+            to={artistPath(artist)}
+            className="mt-3 inline-flex items-center gap-3 rounded-full py-1 pr-3 text-neutral-700 hover:text-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+          >
+            {artist.avatar ? (
+              <img
+                src={artist.avatar.src}
+                srcSet={artist.avatar.srcSet}
+                sizes="40px"
+                width={40}
+                height={40}
+                alt=""
+                className="size-10 rounded-full bg-neutral-100 object-cover ring-1 ring-neutral-900/10"
+              />
+            ) : (
+              <span
+                aria-hidden="true"
+                className="flex size-10 items-center justify-center rounded-full bg-neutral-200 font-bold"
+              >
+                {artist.displayName.charAt(0)}
+              </span>
+            )}
+            <span>
+              Art By{" "}
+              <span className="font-semibold text-neutral-900 underline-offset-2 hover:underline">
+                {artist.displayName}
+              </span>
+            </span>
+          </Link>
+
+          <p className="mt-5 text-2xl">
+            {variant ? (
+              <Price price={variant.price} onSale={variant.onSale} salesPrice={variant.salesPrice} />
+            ) : (
+              <Price price={attributes.price} onSale={attributes.onSale} salesPrice={attributes.salesPrice} />
+            )}
+          </p>
+
+          <div className="mt-8 space-y-7">
+            {variants.length > 1 && (
+              <OptionPills
+                legend="Style and fit"
+                options={variants.map((candidate) => ({
+                  value: candidate.id,
+                  label: `${candidate.garmentStyleDisplayName}`,
+                  detail: candidate.fit,
+                }))}
+                value={variant?.id}
+                onChange={(id) => setVariantId(id)}
+              />
+            )}
+            {colors.length > 0 && <ColorSwatches colors={colors} value={color} onChange={chooseColor} />}
+            {sizes.length > 0 && (
+              <OptionPills
+                legend="Size"
+                options={sizes.map((value) => ({ value, label: value }))}
+                value={selectedSize}
+                onChange={setSize}
+                aside={
+                  <Link
+                    to="/size-charts"
+                    className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+                  >
+                    <RulerIcon className="size-4" />
+                    Size chart
+                  </Link>
+                }
+              />
+            )}
+            <div>
+              <label htmlFor={quantityId} className="block text-sm font-semibold text-neutral-900">
+                Quantity
+              </label>
+              <select
+                id={quantityId}
+                value={quantity}
+                onChange={(event) => setQuantity(Number(event.target.value))}
+                className="mt-2 h-11 w-24 rounded-xl border border-neutral-300 bg-white px-3 text-[15px] font-semibold focus:border-neutral-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/30"
+              >
+                {Array.from({ length: MAX_QUANTITY }, (_, index) => index + 1).map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+
+          {attributes.description && (
+            <section aria-labelledby="design-description" className="mt-10 border-t border-neutral-200 pt-6">
+              <h2 id="design-description" className="text-sm font-bold tracking-[0.14em] text-neutral-500 uppercase">
+                About this design
+              </h2>
+              <p className="mt-3 text-[17px] leading-relaxed text-neutral-800">{attributes.description}</p>
+            </section>
+          )}
+          {attributes.tags.length > 0 && (
+            <section aria-labelledby="design-tags" className="mt-6">
+              <h2 id="design-tags" className="text-sm font-bold tracking-[0.14em] text-neutral-500 uppercase">
+                Tags
+              </h2>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {attributes.tags.map((tag) => (
+                  <li key={tag}>
+                    <Link
+                      to={searchResultsPath(tag)}
+                      className="inline-flex h-9 items-center rounded-full bg-neutral-100 px-3.5 text-sm font-medium text-neutral-800 transition-colors hover:bg-neutral-950 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+                    >
+                      #{tag}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+
+      {attributes.moreByArtist.length > 0 && (
+        <section aria-labelledby="more-by-artist" className={isDesktop ? "mt-20 px-6 lg:px-10" : "mt-14 px-2.5"}>
+          <div className="mb-5 flex items-end justify-between gap-4">
+            <h2
+              id="more-by-artist"
+              className="font-display text-2xl font-extrabold tracking-tight text-neutral-950 md:text-[28px]"
+            >
+              More by this artist
+            </h2>
+            <Link
+              to={artistPath(artist)}
+              className="shrink-0 rounded text-sm font-bold text-brand hover:text-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+            >
+              Visit the shop
+            </Link>
+          </div>
+          <DesignGrid
+            cards={attributes.moreByArtist}
+            layout={isDesktop ? "desktop" : "mobile"}
+            onHeartClick={onHeartClick}
+            label={`More by ${artist.displayName}`}
+          />
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** Design detail `/design/{uuid}/{slug}/{color}` (spec section 2 names the route; the page is ours). */
 export default function DesignPage() {
-  const { slug = "" } = useParams();
-  return <PageHeading title={humanizeSlug(slug) || "Design"} eyebrow="Design" />;
+  const { uuid = "", defaultColor = "" } = useParams();
+  const design = useDesign(uuid);
+  useDocumentTitle(
+    design.data
+      ? `${design.data.attributes.displayName} by ${design.data.attributes.artistName}`
+      : design.isError
+        ? "Design not found"
+        : undefined,
+  );
+  if (design.isPending) return <DesignSkeleton />;
+  if (design.isError) {
+    if (isApiError(design.error, 404)) {
+      return (
+        <NotFoundState title="Design not found">
+          <p className="mt-4 text-lg text-neutral-700">
+            This design is no longer for sale, or the link is mistyped. There are hundreds more to discover.
+          </p>
+        </NotFoundState>
+      );
+    }
+    return (
+      <div role="alert" className="px-5 py-16 text-neutral-700 md:px-10">
+        The design could not be loaded just now. Please try again in a moment.
+      </div>
+    );
+  }
+  return <DesignView key={design.data.id} design={design.data} colorParam={defaultColor} />;
 }

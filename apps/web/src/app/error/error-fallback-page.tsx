@@ -18,8 +18,8 @@ const POPULAR_COLLECTIONS = [
   { key: "browse", label: "Browse everything" },
 ] as const;
 
-/** Links into the home collections; the catalogue feature replaces this with the popular designs grid. */
-function PopularCollectionsSection() {
+/** Links into the home collections: the popular section when the popular designs cannot be loaded. */
+export function PopularCollectionsSection() {
   return (
     <section aria-labelledby="fallback-popular-heading" className="mt-14">
       <h2 id="fallback-popular-heading" className="font-display text-2xl font-extrabold tracking-tight">

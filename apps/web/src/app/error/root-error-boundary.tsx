@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useState } from "react";
 import { useLocation } from "react-router";
 import { ErrorBoundary } from "./error-boundary.tsx";
 import { ErrorFallbackPage } from "./error-fallback-page.tsx";
+import { ErrorPagePopularSection } from "./popular-section.tsx";
 
 /** Reports a render error with its message, route and time (the analytics adapter will take this over). */
 function reportRenderError(error: unknown, route: string): void {
@@ -27,7 +28,11 @@ export function RootErrorBoundary({ children }: { children: ReactNode }) {
   );
 
   return (
-    <ErrorBoundary hasError={hasError} onError={handleError} fallback={<ErrorFallbackPage />}>
+    <ErrorBoundary
+      hasError={hasError}
+      onError={handleError}
+      fallback={<ErrorFallbackPage popularSection={<ErrorPagePopularSection />} />}
+    >
       {children}
     </ErrorBoundary>
   );

@@ -1,8 +1,10 @@
 import { useMemo } from "react";
+import { useSignOut } from "../../features/auth/api/sign-out.ts";
+import { openAuthModal } from "../../features/auth/hooks/use-auth-modal.ts";
 
 /**
- * What the account menu asks the layout to do. The layout owns these so the auth modal and the sign-out
- * call (accounts work) can be plugged in without touching the navigation bar.
+ * What the account menu asks the layout to do. The layout owns these so the navigation bar does not
+ * depend on the accounts feature.
  */
 export type AuthActions = {
   onSignIn: () => void;
@@ -10,10 +12,15 @@ export type AuthActions = {
   onSignOut: () => void;
 };
 
-/**
- * The account menu's actions. The auth modal and sign-out arrive with the accounts feature; until it is
- * composed here these entries close the menu and do nothing else.
- */
+/** The account menu's actions: the auth modal in sign-in or sign-up mode, and logout. */
 export function useAuthActions(): AuthActions {
-  return useMemo(() => ({ onSignIn: () => {}, onSignUp: () => {}, onSignOut: () => {} }), []);
+  const { mutate: signOut } = useSignOut();
+  return useMemo(
+    () => ({
+      onSignIn: () => openAuthModal("signIn"),
+      onSignUp: () => openAuthModal("signUp"),
+      onSignOut: () => signOut(),
+    }),
+    [signOut],
+  );
 }

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { MyProfileGuard } from "../../features/session/components/my-profile-guard.tsx";
 import { useAuthActions } from "./auth-actions.ts";
 import { Footer } from "./footer.tsx";
 import { NavigationBar } from "./navigation-bar.tsx";
@@ -18,7 +19,9 @@ export function MainLayout() {
       <NavigationBar {...authActions} />
       <NavigationProgress />
       <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-[1440px] flex-1 focus:outline-none">
-        <Outlet />
+        <MyProfileGuard>
+          <Outlet />
+        </MyProfileGuard>
       </main>
       <Footer />
     </div>

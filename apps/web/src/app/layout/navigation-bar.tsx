@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from "react-router";
 import { BackIcon } from "../../components/icons/icons.tsx";
 import { Logo } from "../../components/logo.tsx";
-import { SearchForm } from "../../components/search-form.tsx";
+import { SearchWithSuggestions } from "../../features/catalogue/components/search-with-suggestions.tsx";
 import { useSignedIn } from "../../features/session/hooks/use-signed-in.ts";
 import { appConfig } from "../../lib/config.ts";
 import { AccountMenu } from "./account-menu.tsx";
@@ -41,7 +41,7 @@ function DesktopNavigation(props: AuthActions & { isSignedIn: boolean }) {
         >
           <Logo />
         </Link>
-        <SearchForm label="Search for designs" className="mx-auto max-w-2xl flex-1" />
+        <SearchWithSuggestions label="Search for designs" className="mx-auto max-w-2xl flex-1" />
         <div className="ml-auto flex items-center gap-1">
           <AccountMenu variant="desktop" {...props} />
           <CartButton />
@@ -72,7 +72,7 @@ function MobileNavigation(props: AuthActions & { isSignedIn: boolean }) {
         </div>
       </div>
       <div className="px-4 pb-3">
-        <SearchForm
+        <SearchWithSuggestions
           label={`Search ${appConfig.brandName}`}
           placeholder={`Search ${appConfig.brandName}`}
           showButtonText={false}

@@ -110,3 +110,61 @@ export function PinterestIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="m6 6 12 12M18 6 6 18" />
+    </StrokeIcon>
+  );
+}
+
+export function ChevronLeftIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="m15 5-7 7 7 7" />
+    </StrokeIcon>
+  );
+}
+
+export function ChevronRightIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="m9 5 7 7-7 7" />
+    </StrokeIcon>
+  );
+}
+
+/** A heart; `filled` paints it in the current colour (a favourited design). */
+export function HeartIcon({ filled = false, ...props }: IconProps & { filled?: boolean }) {
+  return (
+    <StrokeIcon fill={filled ? "currentColor" : "none"} {...props}>
+      <path d="M12 20.3s-7.8-4.6-7.8-10.4A4.4 4.4 0 0 1 8.6 5.5c1.5 0 2.7.8 3.4 2 .7-1.2 1.9-2 3.4-2a4.4 4.4 0 0 1 4.4 4.4c0 5.8-7.8 10.4-7.8 10.4Z" />
+    </StrokeIcon>
+  );
+}
+
+export function PauseIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M9 6v12M15 6v12" />
+    </StrokeIcon>
+  );
+}
+
+export function PlayIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M8 5.5v13l10.5-6.5Z" />
+    </StrokeIcon>
+  );
+}
+
+export function RulerIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M3.5 15.5 15.5 3.5l5 5-12 12Z" />
+      <path d="m7 12 1.8 1.8M10 9l1.8 1.8M13 6l1.8 1.8" />
+    </StrokeIcon>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation } from "@tanstack/react-query";
+import type { ForgotPasswordInput } from "@threadfolk/contract/validation";
+import { toast } from "sonner";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+export const RESET_REQUESTED = "Password reset instructions sent";
+
+/** `POST /api/v1/users/forgot_password`: the server answers the same whether or not the e-mail has an account. */
+export async function requestPasswordReset(input: ForgotPasswordInput): Promise<void> {
+  await apiRequest("/api/v1/users/forgot_password", { method: "POST", body: { user: input } });
+}
+
+/** The password reset request (spec section 4: toast and close the modal). */
+export function useRequestPasswordReset(options: { onSuccess?: () => void } = {}) {
+  return useMutation({
+    mutationFn: requestPasswordReset,
+    onSuccess: () => {
+      toast.success(RESET_REQUESTED);
+      options.onSuccess?.();
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { DesignCard, ImageSource, PageMeta } from "@threadfolk/contract/discovery";
+import { apiRequest, isApiError } from "../../../lib/api-client.ts";
+
+export type ArtistProfile = {
+  id: string;
+  type: string;
+  attributes: {
+    uuid: string;
+    uniqueUsername: string;
+    displayName: string;
+    bio: string | null;
+    avatar: ImageSource | null;
+    banner: ImageSource | null;
+    designCount: number;
+    followerCount: number;
+  };
+};
+
+export type ArtistStorefront = { data: ArtistProfile; designs: DesignCard[]; meta: PageMeta };
+
+type ArtistParams = { artistKey: string; page: number };
+
+/** `GET /api/v1/artists/{uuid or unique_username}?page`: the storefront with one page of designs. */
+export function getArtist(params: ArtistParams, signal?: AbortSignal): Promise<ArtistStorefront> {
+  return apiRequest<ArtistStorefront>(`/api/v1/artists/${encodeURIComponent(params.artistKey)}`, {
+    params: { page: params.page },
+    signal,
+  });
+}
+
+export const artistQueryOptions = (params: ArtistParams) =>
+  queryOptions({
+    queryKey: ["catalogue", "artist", params],
+    queryFn: ({ signal }) => getArtist(params, signal),
+    staleTime: 60_000,
+    retry: (failureCount, error) => !isApiError(error, 404) && failureCount < 1,
+  });
+
+/** An artist's storefront page. */
+export function useArtist(params: ArtistParams) {
+  return useQuery({ ...artistQueryOptions(params), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { HomeCollectionKey } from "@threadfolk/contract/constants";
+import type { DesignCard, PageMeta, SearchSort } from "@threadfolk/contract/discovery";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+export type CollectionDesignsPage = {
+  data: DesignCard[];
+  meta: PageMeta & { nameKey: HomeCollectionKey; displayName: string };
+};
+
+type CollectionDesignsParams = { nameKey: string; page: number; sort?: SearchSort };
+
+/** `GET /api/v1/internal_design_collections/{name_key}?page&sort`: one page (24 cards) of a home collection. */
+export function getCollectionDesigns(params: CollectionDesignsParams, signal?: AbortSignal) {
+  return apiRequest<CollectionDesignsPage>(
+    `/api/v1/internal_design_collections/${encodeURIComponent(params.nameKey)}`,
+    {
+      params: { page: params.page, sort: params.sort },
+      signal,
+    },
+  );
+}
+
+export const collectionDesignsQueryOptions = (params: CollectionDesignsParams) =>
+  queryOptions({
+    queryKey: ["catalogue", "collection-designs", params],
+    queryFn: ({ signal }) => getCollectionDesigns(params, signal),
+    staleTime: 60_000,
+  });
+
+/** One page of a home collection (results page with `home-collection`); `enabled` false skips the call. */
+export function useCollectionDesigns(params: CollectionDesignsParams, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...collectionDesignsQueryOptions(params), placeholderData: keepPreviousData, ...options });
+}

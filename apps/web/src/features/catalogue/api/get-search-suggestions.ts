@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+export type SearchSuggestions = {
+  designs: Array<{ uuid: string; slug: string; displayName: string; defaultColor: string }>;
+  tags: string[];
+  artists: Array<{ uuid: string; uniqueUsername: string; displayName: string }>;
+};
+
+/** `GET /api/v1/search_suggestions?query`: designs, tags and artists matching what is typed so far. */
+export async function getSearchSuggestions(query: string, signal?: AbortSignal): Promise<SearchSuggestions> {
+  const response = await apiRequest<{ data: SearchSuggestions }>("/api/v1/search_suggestions", {
+    params: { query },
+    signal,
+  });
+  return response.data;
+}
+
+export const searchSuggestionsQueryOptions = (query: string) =>
+  queryOptions({
+    queryKey: ["catalogue", "search-suggestions", query],
+    queryFn: ({ signal }) => getSearchSuggestions(query, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/** Suggestions for a (debounced) query; nothing is asked for blank text. */
+export function useSearchSuggestions(query: string) {
+  return useQuery({
+    ...searchSuggestionsQueryOptions(query),
+    enabled: query.trim().length > 0,
+    // Keeps the previous list up while the next one loads, so the popup does not flicker as one types.
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { DesignCard, PageMeta, SearchSort } from "@threadfolk/contract/discovery";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+export type SearchDesignsPage = { data: DesignCard[]; meta: PageMeta & { query: string; sort: SearchSort } };
+
+type SearchDesignsParams = { query: string; page: number; sort?: SearchSort };
+
+/** `GET /api/v1/internal_design_collections?query&page&sort`: one page of search results (query as typed). */
+export function searchDesigns(params: SearchDesignsParams, signal?: AbortSignal) {
+  return apiRequest<SearchDesignsPage>("/api/v1/internal_design_collections", {
+    params: { query: params.query, page: params.page, sort: params.sort },
+    signal,
+  });
+}
+
+export const searchDesignsQueryOptions = (params: SearchDesignsParams) =>
+  queryOptions({
+    queryKey: ["catalogue", "search-designs", params],
+    queryFn: ({ signal }) => searchDesigns(params, signal),
+    staleTime: 60_000,
+  });
+
+/** One page of search results; `enabled` false skips the call (the results page shows a collection instead). */
+export function useSearchDesigns(params: SearchDesignsParams, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...searchDesignsQueryOptions(params), placeholderData: keepPreviousData, ...options });
+}

@@ -1,0 +1,46 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { LOCAL_KEYS, writeLocal, writeLocalList } from "../../../lib/storage.ts";
+import { useSignedIn } from "../hooks/use-signed-in.ts";
+
+/** `GET /api/v1/user_info` (spec section 3, user info). */
+export type UserInfo = {
+  favoriteDesignUuids: string[];
+  followedSellerUuids: string[];
+  uniqueUsername: string | null;
+  username: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+};
+
+/** Query key of the signed-in visitor's user info. */
+export const USER_INFO_QUERY_KEY = ["session", "user-info"] as const;
+
+/** Fetches the user info and copies the cached facts into local storage (spec section 4, session). */
+export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
+  const info = await apiRequest<UserInfo>("/api/v1/user_info", { signal });
+  writeLocalList(LOCAL_KEYS.favoriteDesignUuids, info.favoriteDesignUuids ?? []);
+  writeLocalList(LOCAL_KEYS.followedSellerUuids, info.followedSellerUuids ?? []);
+  writeLocal(LOCAL_KEYS.username, info.username ?? undefined);
+  writeLocal(LOCAL_KEYS.uniqueUsername, info.uniqueUsername ?? undefined);
+  return info;
+}
+
+/** Query options of the user info; fetched only while signed in. */
+export function userInfoQueryOptions(signedIn: boolean) {
+  return queryOptions({
+    queryKey: USER_INFO_QUERY_KEY,
+    queryFn: ({ signal }) => fetchUserInfo(signal),
+    enabled: signedIn,
+    staleTime: 60_000,
+    // A 401 here has already been refreshed and retried once by the API client.
+    retry: false,
+  });
+}
+
+/** The signed-in visitor's user info (undefined for guests and while loading). */
+export function useUserInfo() {
+  const signedIn = useSignedIn();
+  return useQuery(userInfoQueryOptions(signedIn));
+}
