@@ -3,6 +3,7 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from "react-router";
 import { PageSpinner } from "../components/spinner.tsx";
 import { AuthModal } from "../features/auth/components/auth-modal.tsx";
+import { CollectionsMenu } from "../features/favourites/components/collections-menu.tsx";
 import { useSessionLifecycle } from "../features/session/hooks/use-session-lifecycle.ts";
 import { ErrorFallbackPage } from "./error/error-fallback-page.tsx";
 import { ErrorPagePopularSection } from "./error/popular-section.tsx";
@@ -34,6 +35,7 @@ function Root() {
     <RootErrorBoundary>
       <Outlet />
       <AuthModal />
+      <CollectionsMenu />
       <ScrollRestoration />
     </RootErrorBoundary>
   );

@@ -253,6 +253,8 @@ export type RequestOptions = {
   /** JSON body (camelCase keys; sent snake_case). */
   body?: unknown;
   signal?: AbortSignal;
+  /** Let the request outlive the page (analytics sent while the page is hidden or closed). */
+  keepalive?: boolean;
 };
 
 async function send(path: string, options: RequestOptions, token: string): Promise<Response> {
@@ -263,6 +265,7 @@ async function send(path: string, options: RequestOptions, token: string): Promi
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(toSnakeKeys(options.body)),
     signal: options.signal,
+    keepalive: options.keepalive,
   });
 }
 
