@@ -10,6 +10,7 @@ import { ErrorPagePopularSection } from "./error/popular-section.tsx";
 import { RootErrorBoundary } from "./error/root-error-boundary.tsx";
 import { BareLayout } from "./layout/bare-layout.tsx";
 import { MainLayout } from "./layout/main-layout.tsx";
+import { ProfileLayout } from "./layout/profile-layout.tsx";
 
 type PageModule = { default: ComponentType };
 
@@ -57,14 +58,23 @@ export const routes: RouteObject[] = [
           page(CLIENT_ROUTES.design, () => import("../pages/design-page.tsx")),
           page(CLIENT_ROUTES.artist, () => import("../pages/artist-page.tsx")),
           page(CLIENT_ROUTES.shoppingCart, () => import("../pages/shopping-cart-page.tsx")),
-          page(CLIENT_ROUTES.sellerProfile, () => import("../pages/seller-profile-page.tsx")),
-          page(CLIENT_ROUTES.sellerOrders, () => import("../pages/my-profile/seller-orders-page.tsx")),
-          page(CLIENT_ROUTES.myDesigns, () => import("../pages/my-profile/my-designs-page.tsx")),
-          page(CLIENT_ROUTES.orders, () => import("../pages/my-profile/orders-page.tsx")),
-          page(CLIENT_ROUTES.favorites, () => import("../pages/my-profile/favorites-page.tsx")),
-          page(CLIENT_ROUTES.followedArtist, () => import("../pages/my-profile/followed-artist-page.tsx")),
-          page(CLIENT_ROUTES.productUploadWizard, () => import("../pages/my-profile/product-upload-wizard-page.tsx")),
-          page(CLIENT_ROUTES.productEditor, () => import("../pages/my-profile/product-editor-page.tsx")),
+          {
+            // The profile shell: its tabs around every profile page (spec section 2).
+            element: <ProfileLayout />,
+            children: [
+              page(CLIENT_ROUTES.sellerProfile, () => import("../pages/seller-profile-page.tsx")),
+              page(CLIENT_ROUTES.sellerOrders, () => import("../pages/my-profile/seller-orders-page.tsx")),
+              page(CLIENT_ROUTES.myDesigns, () => import("../pages/my-profile/my-designs-page.tsx")),
+              page(CLIENT_ROUTES.orders, () => import("../pages/my-profile/orders-page.tsx")),
+              page(CLIENT_ROUTES.favorites, () => import("../pages/my-profile/favorites-page.tsx")),
+              page(CLIENT_ROUTES.followedArtist, () => import("../pages/my-profile/followed-artist-page.tsx")),
+              page(
+                CLIENT_ROUTES.productUploadWizard,
+                () => import("../pages/my-profile/product-upload-wizard-page.tsx"),
+              ),
+              page(CLIENT_ROUTES.productEditor, () => import("../pages/my-profile/product-editor-page.tsx")),
+            ],
+          },
           page(CLIENT_ROUTES.resetPassword, () => import("../pages/reset-password-page.tsx")),
           page(CLIENT_ROUTES.confirmEmail, () => import("../pages/confirm-email-page.tsx")),
           ...STATIC_PAGES.map(({ path }) => page(path, STATIC_PAGE_MODULES[path])),

@@ -13,6 +13,8 @@ type ConfirmDialogProps = {
   cancelLabel?: string;
   /** Called when the visitor confirms; the dialog closes first. */
   onConfirm: () => void;
+  /** Where focus goes when the dialog closes, when it has no Radix trigger to return to. */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /**
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = "Cancel",
   onConfirm,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -34,6 +37,7 @@ export function ConfirmDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/50 backdrop-blur-[2px]" />
         <Dialog.Content
           role="alertdialog"
+          onCloseAutoFocus={onCloseAutoFocus}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white p-6 shadow-2xl focus:outline-none md:p-8"
         >
           <Dialog.Title className="font-display text-xl font-extrabold tracking-tight text-neutral-950 md:text-2xl">
