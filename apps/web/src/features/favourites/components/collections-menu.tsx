@@ -1,7 +1,7 @@
 import * as Popover from "@radix-ui/react-popover";
 import type { DesignCard } from "@threadfolk/contract/discovery";
 import { DEFAULT_COLLECTION_NAME } from "@threadfolk/contract/favourites";
-import { useRef } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import { HeartIcon } from "../../../components/icons/icons.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useIsDesktop } from "../../../lib/use-media-query.ts";
@@ -30,10 +30,20 @@ function PlusIcon() {
   );
 }
 
-function CollectionRows({ card }: { card: DesignCard }) {
+/** The first collection's heart in the menu, or undefined while the list loads. */
+function firstRow(content: HTMLElement | null): HTMLElement | undefined {
+  return content?.querySelector<HTMLElement>("[data-collection-row]") ?? undefined;
+}
+
+function CollectionRows({ card, contentRef }: { card: DesignCard; contentRef: RefObject<HTMLDivElement | null> }) {
   const collections = useCollections();
   const toggle = useToggleLikedVariant();
   const variantId = card.defaultSellerDesignProductVariantId;
+
+  // The menu opened before the list arrived holds the focus itself; hand it to the first list once loaded.
+  useEffect(() => {
+    if (collections.isSuccess && document.activeElement === contentRef.current) firstRow(contentRef.current)?.focus();
+  }, [collections.isSuccess, contentRef]);
 
   if (collections.isPending) {
     return (
@@ -72,6 +82,7 @@ function CollectionRows({ card }: { card: DesignCard }) {
           <li key={row.key}>
             <button
               type="button"
+              data-collection-row
               aria-pressed={row.isLiked}
               aria-label={`Add to ${row.name}`}
               aria-busy={isBusy || undefined}
@@ -106,6 +117,7 @@ export function CollectionsMenu() {
   const isDesktop = useIsDesktop();
   const createCollection = useCreateCollection();
   const anchorRef = useRef<HTMLElement | null>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   anchorRef.current = anchor;
   // An outside click closes the menu without pulling the focus back to the heart; Escape and choices do.
   const closedByOutsideInteraction = useRef(false);
@@ -128,6 +140,8 @@ export function CollectionsMenu() {
         <Popover.Anchor virtualRef={anchorRef} />
         <Popover.Portal>
           <Popover.Content
+            ref={contentRef}
+            tabIndex={-1}
             aria-label={`Save ${card.displayName} to a list`}
             side="bottom"
             align="end"
@@ -141,12 +155,17 @@ export function CollectionsMenu() {
               }
               closedByOutsideInteraction.current = true;
             }}
+            onOpenAutoFocus={(event) => {
+              // Focus the first list rather than 'Create list', which is all there is while the lists load.
+              event.preventDefault();
+              (firstRow(contentRef.current) ?? contentRef.current)?.focus();
+            }}
             onCloseAutoFocus={focusHeart}
             style={{ width: isDesktop ? 250 : 175 }}
             className="z-40 max-h-[min(24rem,var(--radix-popover-content-available-height))] overflow-y-auto rounded-2xl border border-neutral-200 bg-white p-1.5 shadow-xl shadow-neutral-900/15 focus:outline-none"
           >
             <p className="px-3 pt-1.5 pb-1 text-xs font-bold tracking-wide text-neutral-500 uppercase">Your lists</p>
-            <CollectionRows card={card} />
+            <CollectionRows card={card} contentRef={contentRef} />
             <div className="my-1 h-px bg-neutral-200" />
             <button type="button" onClick={openCreateCollectionDialog} className={`${rowClass} font-semibold`}>
               <PlusIcon />
