@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { PROFILE_TABS } from "./profile-tabs.ts";
 
 const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -18,13 +19,26 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
  * on desktop and as a scrolling row on phones (where the account menu lists them too), then the tab's page.
  */
 export function ProfileLayout() {
+  const { pathname } = useLocation();
+  const mobileTabs = useRef<HTMLUListElement>(null);
+
+  // Bring the current tab into the phone's scrolling row (sideways only: the page must not jump).
+  useEffect(() => {
+    const row = mobileTabs.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current || pathname === "") return;
+    const rowBox = row.getBoundingClientRect();
+    const tabBox = current.getBoundingClientRect();
+    row.scrollLeft += tabBox.left - rowBox.left - (rowBox.width - tabBox.width) / 2;
+  }, [pathname]);
+
   return (
-    <div className="md:grid md:grid-cols-[14rem_minmax(0,1fr)] md:gap-4 md:px-6 md:pt-8 lg:grid-cols-[16rem_minmax(0,1fr)] lg:px-10">
+    <div className="md:grid md:grid-cols-[14rem_minmax(0,1fr)] md:gap-4 md:px-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:px-10">
       <nav aria-label="Profile" className="md:sticky md:top-24 md:self-start">
-        <p className="hidden px-4 pt-6 pb-3 text-xs font-bold tracking-[0.16em] text-brand uppercase md:block">
+        <p className="hidden px-4 pt-14 pb-3 text-xs font-bold tracking-[0.16em] text-brand uppercase md:block">
           My Profile
         </p>
-        <ul className="flex gap-2 overflow-x-auto px-4 pt-4 pb-1 [scrollbar-width:none] md:hidden">
+        <ul ref={mobileTabs} className="flex gap-2 overflow-x-auto px-4 pt-4 pb-1 [scrollbar-width:none] md:hidden">
           {PROFILE_TABS.map((tab) => (
             <li key={tab.path}>
               <NavLink to={tab.path} className={mobileLinkClass}>

@@ -70,7 +70,7 @@ function CollectionSection({
   return (
     <section aria-labelledby={headingId} className="border-t border-neutral-200 pt-7 pb-10 first:border-t-0">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-        <div className="min-w-0 flex-1">
+        <div className="w-full min-w-0 sm:w-auto sm:flex-1">
           <h2 id={headingId} className="truncate font-display text-2xl font-extrabold tracking-tight text-neutral-950">
             {displayName}
           </h2>

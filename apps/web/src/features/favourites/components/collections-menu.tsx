@@ -20,7 +20,7 @@ import { CollectionNameDialog } from "./collection-name-dialog.tsx";
 type MenuRow = { key: string; collectionId: number | null; name: string; isLiked: boolean };
 
 const rowClass =
-  "flex min-h-11 w-full items-center gap-2.5 rounded-xl px-3 py-2 text-left text-[15px] text-neutral-800 outline-none transition-colors hover:bg-neutral-100 focus-visible:bg-neutral-100 focus-visible:ring-2 focus-visible:ring-brand/40 aria-disabled:cursor-wait";
+  "flex min-h-11 w-full items-center gap-2 rounded-xl px-2.5 py-2 text-left text-sm text-neutral-800 md:gap-2.5 md:px-3 md:text-[15px] outline-none transition-colors hover:bg-neutral-100 focus-visible:bg-neutral-100 focus-visible:ring-2 focus-visible:ring-brand/40 aria-disabled:cursor-wait";
 
 function PlusIcon() {
   return (
@@ -164,7 +164,9 @@ export function CollectionsMenu() {
             style={{ width: isDesktop ? 250 : 175 }}
             className="z-40 max-h-[min(24rem,var(--radix-popover-content-available-height))] overflow-y-auto rounded-2xl border border-neutral-200 bg-white p-1.5 shadow-xl shadow-neutral-900/15 focus:outline-none"
           >
-            <p className="px-3 pt-1.5 pb-1 text-xs font-bold tracking-wide text-neutral-500 uppercase">Your lists</p>
+            <p className="px-2.5 pt-1.5 pb-1 text-xs font-bold md:px-3 tracking-wide text-neutral-500 uppercase">
+              Your lists
+            </p>
             <CollectionRows card={card} contentRef={contentRef} />
             <div className="my-1 h-px bg-neutral-200" />
             <button type="button" onClick={openCreateCollectionDialog} className={`${rowClass} font-semibold`}>

@@ -39,9 +39,9 @@ export function closeCollectionsMenu(): void {
   if (state.view !== "closed") setState({ ...state, view: "closed" });
 }
 
-/** Replaces the menu by the create-collection dialog. */
+/** Replaces the open menu by the create-collection dialog ('Create list'). */
 export function openCreateCollectionDialog(): void {
-  if (state.card) setState({ ...state, view: "create" });
+  if (state.view === "menu" && state.card) setState({ ...state, view: "create" });
 }
 
 /** Leaves the dialog for the menu again, so the new list can be chosen; closed if the heart has gone. */
@@ -50,11 +50,12 @@ export function returnToCollectionsMenu(): void {
   setState({ ...state, view: state.anchor?.isConnected ? "menu" : "closed" });
 }
 
+/** The current state, outside React. */
+export function readCollectionsMenuState(): CollectionsMenuState {
+  return state;
+}
+
 /** The collections menu's state. */
 export function useCollectionsMenu(): CollectionsMenuState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => state,
-  );
+  return useSyncExternalStore(subscribe, readCollectionsMenuState, readCollectionsMenuState);
 }
