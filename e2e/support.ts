@@ -37,8 +37,8 @@ export function visibleNavigation(page: Page, testInfo: TestInfo) {
 /** The search field of the navigation bar of the layout in use. */
 export function navigationSearchField(page: Page, testInfo: TestInfo) {
   return isMobileProject(testInfo)
-    ? visibleNavigation(page, testInfo).getByRole("searchbox", { name: `Search ${BRAND_NAME}` })
-    : visibleNavigation(page, testInfo).getByRole("searchbox", { name: "Search for designs" });
+    ? visibleNavigation(page, testInfo).getByRole("combobox", { name: `Search ${BRAND_NAME}` })
+    : visibleNavigation(page, testInfo).getByRole("combobox", { name: "Search for designs" });
 }
 
 /** Collects console errors and uncaught exceptions of a page, to assert a page renders cleanly. */

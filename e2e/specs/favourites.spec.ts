@@ -39,6 +39,9 @@ async function openProfileTab(page: Page, testInfo: TestInfo, tab: "Favorite Des
 }
 
 test.describe("favourites", () => {
+  // Whole customer journeys (sign-in over HTTP, several pages and requests) on two shared cores.
+  test.slow();
+
   test("a shopper saves a home design into a new collection, sees it in Favorite Designs and removes it", async ({
     page,
     signedIn: _account,
@@ -180,6 +183,8 @@ test.describe("favourites", () => {
 });
 
 test.describe("follows", () => {
+  test.slow();
+
   test("follow an artist on the storefront, see them in Followed Artists, unfollow", async ({
     page,
     signedIn: _account,

@@ -18,7 +18,7 @@ test.describe("layouts", () => {
       await expect(mobileNav).toBeVisible();
       await expect(desktopNav).toBeHidden();
       await expect(mobileNav.getByRole("button", { name: "Go back" })).toBeVisible();
-      await expect(mobileNav.getByRole("searchbox", { name: `Search ${BRAND_NAME}` })).toBeVisible();
+      await expect(mobileNav.getByRole("combobox", { name: `Search ${BRAND_NAME}` })).toBeVisible();
     } else {
       await expect(desktopNav).toBeVisible();
       await expect(mobileNav).toBeHidden();
