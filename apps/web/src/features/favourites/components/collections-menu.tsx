@@ -85,6 +85,8 @@ function CollectionRows({ card, contentRef }: { card: DesignCard; contentRef: Re
               data-collection-row
               aria-pressed={row.isLiked}
               aria-label={`Add to ${row.name}`}
+              // The phone menu is narrow: a long name is cut short on screen, so a pointer can still read it whole.
+              title={row.name}
               aria-busy={isBusy || undefined}
               // aria-disabled rather than disabled: a disabled button would drop the keyboard focus mid-toggle.
               aria-disabled={variantId === null || toggle.isPending || undefined}
