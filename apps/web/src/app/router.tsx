@@ -4,12 +4,14 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from "react-router";
 import { PageSpinner } from "../components/spinner.tsx";
 import { useAuthModal } from "../features/auth/hooks/use-auth-modal.ts";
+import { useCollectionsMenu } from "../features/favourites/hooks/use-collections-menu.ts";
 import { useSessionLifecycle } from "../features/session/hooks/use-session-lifecycle.ts";
 import { ErrorFallbackPage } from "./error/error-fallback-page.tsx";
 import { ErrorPagePopularSection } from "./error/popular-section.tsx";
 import { RootErrorBoundary } from "./error/root-error-boundary.tsx";
 import { BareLayout } from "./layout/bare-layout.tsx";
 import { MainLayout } from "./layout/main-layout.tsx";
+import { ProfileLayout } from "./layout/profile-layout.tsx";
 import { createPrefetchers, type PagePrefetcher } from "./prefetch-page-data.ts";
 
 type PageModule = { default: ComponentType };
@@ -64,12 +66,32 @@ function LazyAuthModal() {
   );
 }
 
+const CollectionsMenu = lazy(async () => ({
+  default: (await import("../features/favourites/components/collections-menu.tsx")).CollectionsMenu,
+}));
+
+/** The collections menu's code is fetched the first time a customer opens it, then it stays mounted. */
+function LazyCollectionsMenu() {
+  const { view } = useCollectionsMenu();
+  const [isMounted, setIsMounted] = useState(false);
+  useEffect(() => {
+    if (view !== "closed") setIsMounted(true);
+  }, [view]);
+  if (!isMounted && view === "closed") return null;
+  return (
+    <Suspense fallback={null}>
+      <CollectionsMenu />
+    </Suspense>
+  );
+}
+
 function Root() {
   useSessionLifecycle();
   return (
     <RootErrorBoundary>
       <Outlet />
       <LazyAuthModal />
+      <LazyCollectionsMenu />
       <ScrollRestoration />
     </RootErrorBoundary>
   );
@@ -118,6 +140,54 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     },
   ];
 }
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    // Errors outside rendering (a page chunk that fails to download) land here rather than in the boundary.
+    errorElement: <ErrorFallbackPage popularSection={<ErrorPagePopularSection />} />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        element: <MainLayout />,
+        children: [
+          page(CLIENT_ROUTES.home, () => import("../pages/home-page.tsx")),
+          page(CLIENT_ROUTES.results, () => import("../pages/results-page.tsx")),
+          page(CLIENT_ROUTES.design, () => import("../pages/design-page.tsx")),
+          page(CLIENT_ROUTES.artist, () => import("../pages/artist-page.tsx")),
+          page(CLIENT_ROUTES.shoppingCart, () => import("../pages/shopping-cart-page.tsx")),
+          {
+            // The profile shell: its tabs around every profile page (spec section 2).
+            element: <ProfileLayout />,
+            children: [
+              page(CLIENT_ROUTES.sellerProfile, () => import("../pages/seller-profile-page.tsx")),
+              page(CLIENT_ROUTES.sellerOrders, () => import("../pages/my-profile/seller-orders-page.tsx")),
+              page(CLIENT_ROUTES.myDesigns, () => import("../pages/my-profile/my-designs-page.tsx")),
+              page(CLIENT_ROUTES.orders, () => import("../pages/my-profile/orders-page.tsx")),
+              page(CLIENT_ROUTES.favorites, () => import("../pages/my-profile/favorites-page.tsx")),
+              page(CLIENT_ROUTES.followedArtist, () => import("../pages/my-profile/followed-artist-page.tsx")),
+              page(
+                CLIENT_ROUTES.productUploadWizard,
+                () => import("../pages/my-profile/product-upload-wizard-page.tsx"),
+              ),
+              page(CLIENT_ROUTES.productEditor, () => import("../pages/my-profile/product-editor-page.tsx")),
+            ],
+          },
+          page(CLIENT_ROUTES.resetPassword, () => import("../pages/reset-password-page.tsx")),
+          page(CLIENT_ROUTES.confirmEmail, () => import("../pages/confirm-email-page.tsx")),
+          ...STATIC_PAGES.map(({ path }) => page(path, STATIC_PAGE_MODULES[path])),
+          page("*", () => import("../pages/not-found-page.tsx")),
+        ],
+      },
+      {
+        element: <BareLayout />,
+        children: [
+          page(CLIENT_ROUTES.orderShippingDetails, () => import("../pages/order-shipping-details-page.tsx")),
+          page(CLIENT_ROUTES.orderPaymentDetails, () => import("../pages/order-payment-details-page.tsx")),
+        ],
+      },
+    ],
+  },
+];
 
 /** The app's router (browser history). */
 export function createAppRouter(queryClient: QueryClient) {

@@ -1,6 +1,7 @@
 import { searchResultsPath } from "@threadfolk/contract/routes";
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { trackEvent } from "../lib/analytics.ts";
 import { SearchIcon } from "./icons/icons.tsx";
 
 export const SEARCH_PLACEHOLDER = "Search for designs…";
@@ -53,6 +54,7 @@ export function SearchForm({
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    trackEvent("Clicked Search", "Design Discovery", { query });
     void navigate(searchResultsPath(query));
     onSubmitted?.();
   }

@@ -267,6 +267,8 @@ export type RequestOptions = {
    * sooner.
    */
   isPublic?: boolean;
+  /** Let the request outlive the page (analytics sent while the page is hidden or closed). */
+  keepalive?: boolean;
 };
 
 async function send(path: string, options: RequestOptions, token: string | undefined): Promise<Response> {
@@ -278,6 +280,7 @@ async function send(path: string, options: RequestOptions, token: string | undef
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(toSnakeKeys(options.body)),
     signal: options.signal,
+    keepalive: options.keepalive,
   });
 }
 

@@ -9,6 +9,7 @@ import { Pagination } from "../features/catalogue/components/pagination.tsx";
 import { isApiError } from "../lib/api-client.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { useIsDesktop } from "../lib/use-media-query.ts";
+import { FollowArtistButton } from "./follow-artist-button.tsx";
 import { useDesignCardHeart } from "./use-design-card-heart.ts";
 
 function countText(count: number, one: string, many: string): string {
@@ -65,6 +66,10 @@ function ArtistHeader({ storefront }: { storefront: ArtistStorefront }) {
               <span>{countText(followerCount, "follower", "followers")}</span>
             </p>
           </div>
+          <FollowArtistButton
+            artist={storefront.data.attributes}
+            className="self-start md:mb-2 md:ml-auto md:self-end"
+          />
         </div>
         {bio && <p className="mt-4 max-w-3xl text-[17px] leading-relaxed text-neutral-700">{bio}</p>}
       </div>

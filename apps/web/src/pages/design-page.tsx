@@ -16,6 +16,7 @@ import { OptionPills } from "../features/catalogue/components/option-pills.tsx";
 import { isApiError } from "../lib/api-client.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { useIsDesktop } from "../lib/use-media-query.ts";
+import { FollowArtistButton } from "./follow-artist-button.tsx";
 import { useDesignCardHeart } from "./use-design-card-heart.ts";
 
 const MAX_QUANTITY = 10;
@@ -143,6 +144,7 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
               </span>
             </span>
           </Link>
+          <FollowArtistButton artist={artist} className="mt-3 ml-2 align-middle" />
 
           <p className="mt-5 text-2xl">
             {variant ? (

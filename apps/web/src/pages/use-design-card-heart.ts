@@ -1,16 +1,21 @@
 import { useCallback } from "react";
 import { openAuthModal } from "../features/auth/hooks/use-auth-modal.ts";
 import type { HeartClickHandler } from "../features/catalogue/components/design-card.tsx";
+import { openCollectionsMenu } from "../features/favourites/hooks/use-collections-menu.ts";
 import { useSignedIn } from "../features/session/hooks/use-signed-in.ts";
 
 /**
  * What a design card's heart does (composed here: features do not import each other). A guest is asked to
- * sign in, since collections belong to customers. For a signed-in customer the heart will toggle the
- * collections menu, which the favourites work adds; until then it does nothing for them.
+ * sign in, since collections belong to customers; a signed-in customer gets the collections menu against
+ * the heart (the app renders the menu once, in the router's root).
  */
 export function useDesignCardHeart(): HeartClickHandler {
   const isSignedIn = useSignedIn();
-  return useCallback(() => {
-    if (!isSignedIn) openAuthModal("signIn");
-  }, [isSignedIn]);
+  return useCallback(
+    (card, anchor) => {
+      if (!isSignedIn) openAuthModal("signIn");
+      else openCollectionsMenu(card, anchor);
+    },
+    [isSignedIn],
+  );
 }

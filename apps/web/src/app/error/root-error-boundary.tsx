@@ -1,13 +1,16 @@
 import { type ReactNode, useCallback, useState } from "react";
 import { useLocation } from "react-router";
+import { trackEvent } from "../../lib/analytics.ts";
 import { ErrorBoundary } from "./error-boundary.tsx";
 import { ErrorFallbackPage } from "./error-fallback-page.tsx";
 import { ErrorPagePopularSection } from "./popular-section.tsx";
 
-/** Reports a render error with its message, route and time (the analytics adapter will take this over). */
+/** Reports a render error with its message, route and time (spec section 8: an 'Errors' analytics event). */
 function reportRenderError(error: unknown, route: string): void {
   const message = error instanceof Error ? error.message : String(error);
-  console.error("Render error", { message, route, date: new Date().toISOString() }, error);
+  const date = new Date().toISOString();
+  console.error("Render error", { message, route, date }, error);
+  trackEvent("Render Error", "Errors", { message, route, date });
 }
 
 /**

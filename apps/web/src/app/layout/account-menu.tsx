@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AccountIcon, ChevronDownIcon } from "../../components/icons/icons.tsx";
 import type { AuthActions } from "./auth-actions.ts";
+import { PROFILE_TABS } from "./profile-tabs.ts";
 
 type AccountMenuProps = AuthActions & {
   isSignedIn: boolean;
@@ -67,12 +68,11 @@ function AccountMenuItems({ isSignedIn, variant, onSignIn, onSignUp, onSignOut }
   }
   return isSignedIn ? (
     <>
-      <LinkItem to="/my-profile/seller-orders">Sales</LinkItem>
-      <LinkItem to="/my-profile/my-designs">My Designs</LinkItem>
-      <LinkItem to="/my-profile/orders">Orders</LinkItem>
-      <LinkItem to="/my-profile/favorites">Favorite Designs</LinkItem>
-      <LinkItem to="/my-profile/followed-artist">Followed Artists</LinkItem>
-      <LinkItem to="/my-profile/product-upload-wizard">Product Designer</LinkItem>
+      {PROFILE_TABS.map((tab) => (
+        <LinkItem key={tab.path} to={tab.path}>
+          {tab.label}
+        </LinkItem>
+      ))}
       <Separator />
       <LinkItem to="/about">About Us</LinkItem>
       <LinkItem to="/faq">FAQs</LinkItem>

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";
+import { FAVOURITES_QUERY_KEY } from "./get-collections.ts";
+
+type DeleteCollectionResponse = { data: { id: number; type: string }; favoriteDesignUuids: string[] };
+
+/** `DELETE /api/v1/customer_profile_design_collections/{id}`. */
+export function deleteCollection(input: { id: number; displayName: string }): Promise<DeleteCollectionResponse> {
+  return apiRequest<DeleteCollectionResponse>(`/api/v1/customer_profile_design_collections/${input.id}`, {
+    method: "DELETE",
+  });
+}
+
+/** Deletes a collection; the stored favourites are replaced with the server's (its designs may be gone). */
+export function useDeleteCollection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCollection,
+    onSuccess: (response, input) => {
+      writeLocalList(LOCAL_KEYS.favoriteDesignUuids, response.favoriteDesignUuids);
+      toast.warning(`Deleted ${input.displayName} Collection`);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FAVOURITES_QUERY_KEY }),
+  });
+}

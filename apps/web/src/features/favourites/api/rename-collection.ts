@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CustomerProfileDesignCollection } from "@threadfolk/contract/favourites";
+import { toast } from "sonner";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { collectionNameErrorMessage, isCollectionNameError } from "./create-collection.ts";
+import { FAVOURITES_QUERY_KEY } from "./get-collections.ts";
+
+/** `PATCH /api/v1/customer_profile_design_collections/{id}` with `displayName`. */
+export async function renameCollection(input: {
+  id: number;
+  displayName: string;
+}): Promise<CustomerProfileDesignCollection> {
+  const response = await apiRequest<{ data: CustomerProfileDesignCollection }>(
+    `/api/v1/customer_profile_design_collections/${input.id}`,
+    { method: "PATCH", body: { displayName: input.displayName } },
+  );
+  return response.data;
+}
+
+/** Renames a collection; a taken name shows the server's message, anything else the general error toast. */
+export function useRenameCollection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renameCollection,
+    meta: { isExpectedError: isCollectionNameError },
+    onSuccess: (collection) => {
+      toast.success(`Renamed to ${collection.attributes.displayName}`);
+    },
+    onError: (error) => {
+      if (isCollectionNameError(error)) toast.error(collectionNameErrorMessage(error));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FAVOURITES_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,113 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import * as Dialog from "@radix-ui/react-dialog";
+import { collectionNameSchema } from "@threadfolk/contract/validation";
+import { useEffect, useId } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "../../../components/button.tsx";
+import { CloseIcon } from "../../../components/icons/icons.tsx";
+
+const collectionNameFormSchema = z.object({ displayName: collectionNameSchema });
+
+type CollectionNameDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** 'Name Your New Collection' to create (spec section 2); another title to rename. */
+  title: string;
+  submitLabel: string;
+  /** The name to start with (the current name when renaming). */
+  initialName?: string;
+  /** Called with the trimmed name once it is valid; the dialog has already closed (spec section 4). */
+  onSubmitName: (displayName: string) => void;
+  /** Where focus goes when the dialog closes (Radix returns it to the trigger otherwise). */
+  onCloseAutoFocus?: (event: Event) => void;
+};
+
+/**
+ * The create-collection dialog (spec section 2): a title, a close button, the collection name and a submit
+ * button. The name is checked as typed with the contract's rule; submitting closes the dialog at once and
+ * then hands the name over, so the request runs behind it.
+ */
+export function CollectionNameDialog({
+  open,
+  onOpenChange,
+  title,
+  submitLabel,
+  initialName = "",
+  onSubmitName,
+  onCloseAutoFocus,
+}: CollectionNameDialogProps) {
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const form = useForm({
+    resolver: zodResolver(collectionNameFormSchema),
+    mode: "onChange",
+    defaultValues: { displayName: initialName },
+  });
+  const error = form.formState.errors.displayName?.message;
+
+  // Every opening starts from the given name, not from what was typed the last time.
+  useEffect(() => {
+    if (open) form.reset({ displayName: initialName });
+  }, [open, initialName, form]);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/50 backdrop-blur-[2px]" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white px-6 pt-6 pb-7 shadow-2xl focus:outline-none md:px-8 md:pt-8"
+        >
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="pt-1.5 font-display text-xl font-extrabold tracking-tight text-neutral-950 md:text-2xl">
+              {title}
+            </Dialog.Title>
+            <Dialog.Close
+              aria-label="Close"
+              className="-mt-1 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-full text-neutral-700 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand"
+            >
+              <CloseIcon className="size-6" />
+            </Dialog.Close>
+          </div>
+          <form
+            noValidate
+            className="mt-5"
+            onSubmit={form.handleSubmit(({ displayName }) => {
+              onOpenChange(false);
+              onSubmitName(displayName);
+            })}
+          >
+            <label htmlFor={inputId} className="sr-only">
+              Collection Name
+            </label>
+            <input
+              id={inputId}
+              type="text"
+              placeholder="Collection Name"
+              autoComplete="off"
+              maxLength={200}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className={`block h-12 w-full rounded-xl border bg-white px-4 text-base text-neutral-950 outline-none placeholder:text-neutral-500 focus:ring-2 ${
+                error
+                  ? "border-red-600 focus:border-red-600 focus:ring-red-600/20"
+                  : "border-neutral-300 focus:border-neutral-900 focus:ring-neutral-900/10"
+              }`}
+              {...form.register("displayName")}
+            />
+            {error && (
+              <p id={errorId} className="mt-1.5 text-sm text-red-600">
+                {error}
+              </p>
+            )}
+            <Button type="submit" className="mt-5 w-full">
+              {submitLabel}
+            </Button>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,61 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { trackEvent } from "../../../lib/analytics.ts";
+import { apiRequest, isApiError } from "../../../lib/api-client.ts";
+import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";
+import { FOLLOWS_QUERY_KEY } from "./get-followed-artists.ts";
+
+/** Answer of a follow or unfollow (decision 009): the new state and the customer's followed artists. */
+export type FollowState = {
+  data: {
+    id: string;
+    type: "artist_follow";
+    attributes: { sellerProfileId: string; following: boolean; followerCount: number };
+  };
+  followedSellerUuids: string[];
+};
+
+export type FollowArtistInput = {
+  artistUuid: string;
+  /** True to follow, false to unfollow. */
+  follow: boolean;
+};
+
+/** `POST /api/v1/artist_follows` or `DELETE /api/v1/artist_follows/{uuid}`; both are idempotent. */
+export function setArtistFollow(input: FollowArtistInput): Promise<FollowState> {
+  return input.follow
+    ? apiRequest<FollowState>("/api/v1/artist_follows", {
+        method: "POST",
+        body: { artistFollow: { sellerProfileId: input.artistUuid } },
+      })
+    : apiRequest<FollowState>(`/api/v1/artist_follows/${encodeURIComponent(input.artistUuid)}`, { method: "DELETE" });
+}
+
+/** A refusal the server explains (following yourself): shown as it is rather than as the general error. */
+function isExplainedRefusal(error: unknown): boolean {
+  return isApiError(error, 422);
+}
+
+/**
+ * Follows or unfollows an artist: the stored followedSellerUuids are replaced with the server's, the followed
+ * list refetches, 'Followed Artist' or 'Unfollowed Artist' is recorded, and `onChanged` runs (the app refreshes
+ * the user info and the storefront's follower count through it).
+ */
+export function useFollowArtist(options: { onChanged?: (state: FollowState) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setArtistFollow,
+    meta: { isExpectedError: isExplainedRefusal },
+    onSuccess: (state, input) => {
+      writeLocalList(LOCAL_KEYS.followedSellerUuids, state.followedSellerUuids);
+      trackEvent(input.follow ? "Followed Artist" : "Unfollowed Artist", "Design Discovery", {
+        artistUuid: input.artistUuid,
+      });
+      options.onChanged?.(state);
+      return queryClient.invalidateQueries({ queryKey: FOLLOWS_QUERY_KEY });
+    },
+    onError: (error) => {
+      if (isApiError(error) && isExplainedRefusal(error)) toast.error(error.details[0]?.message ?? error.message);
+    },
+  });
+}
