@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { constants as zlibConstants } from "node:zlib";
+import fastifyCompress from "@fastify/compress";
 import { toSnakeKeys } from "@threadfolk/contract/case";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
@@ -103,6 +105,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // Presenters build camelCase objects; the wire is snake_case. Converted here, in one place.
   app.addHook("preSerialization", async (request, _reply, payload) => {
     return request.url.startsWith("/api/") || request.url.startsWith("/oauth/") ? toSnakeKeys(payload) : payload;
+  });
+
+  // JSON and HTML replies are compressed (design detail is mostly long signed URLs); static assets are
+  // pre-compressed at build time and media are already compressed images. Brotli at a low quality: cheap on CPU.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    customTypes: /^(application\/(json|xml)|text\/(html|plain|xml))/,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
   registerErrorHandler(app);

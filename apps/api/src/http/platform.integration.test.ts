@@ -60,3 +60,23 @@ describe("platform", () => {
     expect(response.headers.get("x-frame-options")).toBe("DENY");
   });
 });
+
+describe("compression", () => {
+  it("compresses large JSON replies for clients that accept it, and not for those that do not", async () => {
+    // Sixty unknown fields make a 422 whose details are well over the 1 KB threshold.
+    const user = Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`unknown_field_${index}`, "x"]));
+    const init = { method: "POST", body: JSON.stringify({ user }), headers: { "content-type": "application/json" } };
+    const compressed = await fetch(`${server.url}/api/v1/users`, {
+      ...init,
+      headers: { ...init.headers, "accept-encoding": "gzip" },
+    });
+    expect(compressed.status).toBe(422);
+    expect(compressed.headers.get("content-encoding")).toBe("gzip");
+    expect((await compressed.json()).error.details.length).toBeGreaterThan(50);
+    const plain = await fetch(`${server.url}/api/v1/users`, {
+      ...init,
+      headers: { ...init.headers, "accept-encoding": "identity" },
+    });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+  });
+});
