@@ -115,14 +115,23 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(CLIENT_ROUTES.design, () => import("../pages/design-page.tsx"), prefetchers.design),
             page(CLIENT_ROUTES.artist, () => import("../pages/artist-page.tsx"), prefetchers.artist),
             page(CLIENT_ROUTES.shoppingCart, () => import("../pages/shopping-cart-page.tsx")),
-            page(CLIENT_ROUTES.sellerProfile, () => import("../pages/seller-profile-page.tsx")),
-            page(CLIENT_ROUTES.sellerOrders, () => import("../pages/my-profile/seller-orders-page.tsx")),
-            page(CLIENT_ROUTES.myDesigns, () => import("../pages/my-profile/my-designs-page.tsx")),
-            page(CLIENT_ROUTES.orders, () => import("../pages/my-profile/orders-page.tsx")),
-            page(CLIENT_ROUTES.favorites, () => import("../pages/my-profile/favorites-page.tsx")),
-            page(CLIENT_ROUTES.followedArtist, () => import("../pages/my-profile/followed-artist-page.tsx")),
-            page(CLIENT_ROUTES.productUploadWizard, () => import("../pages/my-profile/product-upload-wizard-page.tsx")),
-            page(CLIENT_ROUTES.productEditor, () => import("../pages/my-profile/product-editor-page.tsx")),
+            {
+              // The profile shell: its tabs around every profile page (spec section 2).
+              element: <ProfileLayout />,
+              children: [
+                page(CLIENT_ROUTES.sellerProfile, () => import("../pages/seller-profile-page.tsx")),
+                page(CLIENT_ROUTES.sellerOrders, () => import("../pages/my-profile/seller-orders-page.tsx")),
+                page(CLIENT_ROUTES.myDesigns, () => import("../pages/my-profile/my-designs-page.tsx")),
+                page(CLIENT_ROUTES.orders, () => import("../pages/my-profile/orders-page.tsx")),
+                page(CLIENT_ROUTES.favorites, () => import("../pages/my-profile/favorites-page.tsx")),
+                page(CLIENT_ROUTES.followedArtist, () => import("../pages/my-profile/followed-artist-page.tsx")),
+                page(
+                  CLIENT_ROUTES.productUploadWizard,
+                  () => import("../pages/my-profile/product-upload-wizard-page.tsx"),
+                ),
+                page(CLIENT_ROUTES.productEditor, () => import("../pages/my-profile/product-editor-page.tsx")),
+              ],
+            },
             page(CLIENT_ROUTES.resetPassword, () => import("../pages/reset-password-page.tsx")),
             page(CLIENT_ROUTES.confirmEmail, () => import("../pages/confirm-email-page.tsx")),
             ...STATIC_PAGES.map(({ path }) => page(path, STATIC_PAGE_MODULES[path])),
@@ -140,55 +149,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     },
   ];
 }
-export const routes: RouteObject[] = [
-  {
-    element: <Root />,
-    // Errors outside rendering (a page chunk that fails to download) land here rather than in the boundary.
-    errorElement: <ErrorFallbackPage popularSection={<ErrorPagePopularSection />} />,
-    hydrateFallbackElement: <PageSpinner />,
-    children: [
-      {
-        element: <MainLayout />,
-        children: [
-          page(CLIENT_ROUTES.home, () => import("../pages/home-page.tsx")),
-          page(CLIENT_ROUTES.results, () => import("../pages/results-page.tsx")),
-          page(CLIENT_ROUTES.design, () => import("../pages/design-page.tsx")),
-          page(CLIENT_ROUTES.artist, () => import("../pages/artist-page.tsx")),
-          page(CLIENT_ROUTES.shoppingCart, () => import("../pages/shopping-cart-page.tsx")),
-          {
-            // The profile shell: its tabs around every profile page (spec section 2).
-            element: <ProfileLayout />,
-            children: [
-              page(CLIENT_ROUTES.sellerProfile, () => import("../pages/seller-profile-page.tsx")),
-              page(CLIENT_ROUTES.sellerOrders, () => import("../pages/my-profile/seller-orders-page.tsx")),
-              page(CLIENT_ROUTES.myDesigns, () => import("../pages/my-profile/my-designs-page.tsx")),
-              page(CLIENT_ROUTES.orders, () => import("../pages/my-profile/orders-page.tsx")),
-              page(CLIENT_ROUTES.favorites, () => import("../pages/my-profile/favorites-page.tsx")),
-              page(CLIENT_ROUTES.followedArtist, () => import("../pages/my-profile/followed-artist-page.tsx")),
-              page(
-                CLIENT_ROUTES.productUploadWizard,
-                () => import("../pages/my-profile/product-upload-wizard-page.tsx"),
-              ),
-              page(CLIENT_ROUTES.productEditor, () => import("../pages/my-profile/product-editor-page.tsx")),
-            ],
-          },
-          page(CLIENT_ROUTES.resetPassword, () => import("../pages/reset-password-page.tsx")),
-          page(CLIENT_ROUTES.confirmEmail, () => import("../pages/confirm-email-page.tsx")),
-          ...STATIC_PAGES.map(({ path }) => page(path, STATIC_PAGE_MODULES[path])),
-          page("*", () => import("../pages/not-found-page.tsx")),
-        ],
-      },
-      {
-        element: <BareLayout />,
-        children: [
-          page(CLIENT_ROUTES.orderShippingDetails, () => import("../pages/order-shipping-details-page.tsx")),
-          page(CLIENT_ROUTES.orderPaymentDetails, () => import("../pages/order-payment-details-page.tsx")),
-        ],
-      },
-    ],
-  },
-];
-
 /** The app's router (browser history). */
 export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter(createRoutes(queryClient));
