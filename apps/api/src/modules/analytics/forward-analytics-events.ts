@@ -2,6 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { analyticsEvents } from "../../db/schema/index.ts";
+import { createPollingWorker } from "../../lib/polling-worker.ts";
 import { retryDelaySeconds } from "../mail/outbox.ts";
 import {
   buildGa4Request,
@@ -69,9 +70,6 @@ export function createAnalyticsForwarder(options: {
         timeoutMs: config.ANALYTICS_FORWARD_TIMEOUT_MS,
       }));
   const leaseSeconds = Math.ceil((config.ANALYTICS_FORWARD_TIMEOUT_MS * 3) / 1000) + 60;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let started = false;
 
   async function claimDue(): Promise<ClaimedRow[]> {
     const result = (await db.execute(sql`
@@ -175,41 +173,19 @@ export function createAnalyticsForwarder(options: {
     }
   }
 
-  function processDue(): Promise<number> {
-    const previous = running ?? Promise.resolve(0);
-    const next = previous.catch(() => 0).then(runOnce);
-    running = next;
-    return next.finally(() => {
-      if (running === next) running = undefined;
-    });
-  }
-
-  function schedule(delayMs: number): void {
-    if (!started) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      processDue()
-        .catch((error: unknown) => log.error({ err: error }, "analytics forwarder failed"))
-        .finally(() => schedule(config.ANALYTICS_FORWARD_POLL_INTERVAL_MS));
-    }, delayMs);
-    timer.unref();
-  }
+  const worker = createPollingWorker({
+    runOnce,
+    intervalMs: config.ANALYTICS_FORWARD_POLL_INTERVAL_MS,
+    onError: (error) => log.error({ err: error }, "analytics forwarder failed"),
+  });
 
   return {
     isEnabled,
-    processDue,
+    processDue: worker.processDue,
     start() {
-      if (started || !isEnabled) return;
-      started = true;
-      schedule(0);
+      if (isEnabled) worker.start();
     },
-    nudge() {
-      schedule(0);
-    },
-    async stop() {
-      started = false;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
+    nudge: worker.nudge,
+    stop: worker.stop,
   };
 }

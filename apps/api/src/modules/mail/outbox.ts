@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema/index.ts";
+import { createPollingWorker } from "../../lib/polling-worker.ts";
 import type { EmailMessage } from "./templates.ts";
 import type { MailTransport } from "./transports.ts";
 
@@ -67,9 +68,6 @@ export function createMailWorker(options: {
   const { db, config, transport, log } = options;
   // A claim outlives any send (the transport times out first), so a crashed worker's rows come back later.
   const leaseSeconds = Math.ceil((config.MAIL_SEND_TIMEOUT_MS * 3) / 1000) + 60;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let started = false;
 
   async function claimDue(): Promise<ClaimedRow[]> {
     const result = (await db.execute(sql`
@@ -134,42 +132,19 @@ export function createMailWorker(options: {
     }
   }
 
-  function processDue(): Promise<number> {
-    // One batch at a time per process; a second caller waits for the one in flight and then runs again.
-    const previous = running ?? Promise.resolve(0);
-    const next = previous.catch(() => 0).then(runOnce);
-    running = next;
-    return next.finally(() => {
-      if (running === next) running = undefined;
-    });
-  }
-
-  function schedule(delayMs: number): void {
-    if (!started) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      processDue()
-        .catch((error: unknown) => log.error({ err: error }, "mail worker failed"))
-        .finally(() => schedule(config.MAIL_POLL_INTERVAL_MS));
-    }, delayMs);
-    timer.unref();
-  }
+  const worker = createPollingWorker({
+    runOnce,
+    intervalMs: config.MAIL_POLL_INTERVAL_MS,
+    onError: (error) => log.error({ err: error }, "mail worker failed"),
+  });
 
   return {
     transport,
-    processDue,
-    start() {
-      if (started) return;
-      started = true;
-      schedule(0);
-    },
-    nudge() {
-      schedule(0);
-    },
+    processDue: worker.processDue,
+    start: worker.start,
+    nudge: worker.nudge,
     async stop() {
-      started = false;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
+      await worker.stop();
       transport.close();
     },
   };
