@@ -4,19 +4,21 @@ import type { Database } from "../../db/client.ts";
 import {
   DEFAULT_MOCKUP_WIDTH,
   type Garment,
-  IMAGE_PRESETS,
   type ImagePreset,
-  imageRenditionKey,
-  MOCKUP_WIDTHS,
   type MockupVariant,
   mockupKey,
 } from "../media/media-keys.ts";
-import { getMediaUrlSecret, signMediaUrl } from "../media/media-urls.ts";
+import {
+  buildDesignImageUrls,
+  buildImageUrls,
+  getMediaUrlSecret,
+  type ImageSource,
+  signMediaUrl,
+} from "../media/media-urls.ts";
 
 /** The only place the discovery and search modules build media URLs (keys and signing come from the media module). */
 
-/** What an <img> needs: fallback src, srcset of every width and the intrinsic size (no layout shift). */
-export type ImageSource = { src: string; srcSet: string; width: number; height: number };
+export type { ImageSource };
 
 /** Which drawn garment pictures a garment style; hoodies and tank tops show on the tee until drawn. */
 export function garmentForStyle(garmentStyleKey: string): Garment {
@@ -43,33 +45,19 @@ export async function createImageUrlSigner(options: {
 }): Promise<ImageUrlSigner> {
   const secret = await getMediaUrlSecret({ db: options.db, config: options.config });
   const baseUrl = options.absolute ? options.config.PUBLIC_URL : "";
-  const sign = (key: string) => signMediaUrl({ key, secret, baseUrl });
   return {
     mockup({ designUuid, variant, garment, color }) {
-      const urls = MOCKUP_WIDTHS.map((width) => ({
-        width,
-        url: sign(mockupKey({ designUuid, variant, garment, color, width })),
-      }));
-      return {
-        src: urls.find((entry) => entry.width === DEFAULT_MOCKUP_WIDTH)?.url ?? "",
-        srcSet: urls.map((entry) => `${entry.url} ${entry.width}w`).join(", "),
-        width: DEFAULT_MOCKUP_WIDTH,
-        height: DEFAULT_MOCKUP_WIDTH,
-      };
+      const urls = buildDesignImageUrls({ designUuid, secret, colors: [color], garment, variants: [variant], baseUrl });
+      const source = urls[variant][color];
+      if (!source) throw new Error(`no ${variant} image for ${designUuid} in ${color}`);
+      return source;
     },
     watermarkedUrl({ designUuid, garment, color }) {
-      return sign(mockupKey({ designUuid, variant: "watermarked", garment, color, width: DEFAULT_MOCKUP_WIDTH }));
+      const key = mockupKey({ designUuid, variant: "watermarked", garment, color, width: DEFAULT_MOCKUP_WIDTH });
+      return signMediaUrl({ key, secret, baseUrl });
     },
     picture(preset, id) {
-      const { widths, aspect } = IMAGE_PRESETS[preset];
-      const urls = widths.map((width) => ({ width, url: sign(imageRenditionKey(preset, id, width)) }));
-      const middle = urls[1] ?? urls[0];
-      return {
-        src: middle?.url ?? "",
-        srcSet: urls.map((entry) => `${entry.url} ${entry.width}w`).join(", "),
-        width: middle?.width ?? 0,
-        height: Math.round((middle?.width ?? 0) / aspect),
-      };
+      return buildImageUrls({ preset, id, secret, baseUrl });
     },
   };
 }
