@@ -1,6 +1,8 @@
 // `npm run bench:api`: load-tests the discovery API of a RUNNING server with autocannon and prints req/s,
 // p50 and p99 per route, each as a ratio to a trivial JSON route measured in the same run, then the
 // sequential latency (p50/p95/p99) of two-word searches. It never starts a server: point it at one.
+// Start that server with DISCOVERY_CACHE_SECONDS=0: otherwise repeated searches reuse their cached totals
+// (decision 012) and the latency figures describe the cache, not the search (see the README).
 //
 //   BENCH_URL          server to measure (default http://localhost:3000)
 //   BENCH_DURATION     seconds per route (default 5)
@@ -101,6 +103,7 @@ async function main() {
   }
   timings.sort((a, b) => a - b);
   const format = (value) => `${value.toFixed(1)} ms`;
+  console.log("(Search figures are cold only when the server runs with DISCOVERY_CACHE_SECONDS=0.)");
   console.log(
     `Two-word search, ${samples} sequential requests over ${LATENCY_QUERIES.length} queries: p50 ${format(percentile(timings, 0.5))}, p95 ${format(percentile(timings, 0.95))}, p99 ${format(percentile(timings, 0.99))}`,
   );

@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { createKeyedCache } from "../../lib/keyed-cache.ts";
 import { countListedDesigns, searchDesigns } from "../search/search-designs.ts";
 import { getArtistStorefront } from "./get-artist-storefront.ts";
 import { getDesignDetail } from "./get-design-detail.ts";
@@ -30,6 +31,8 @@ const designParamsSchema = z.strictObject({
 });
 const artistParamsSchema = z.strictObject({ artistKey: z.string().min(1).max(100) });
 const collectionParamsSchema = z.strictObject({ nameKey: z.string() });
+/** Searches whose totals are kept at once (a few hundred bytes each). */
+const SEARCH_COUNT_CACHE_SIZE = 1000;
 
 /**
  * Discovery routes under /api/v1: home collections, collection pages and search results, carousels, the
@@ -41,6 +44,11 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
   const listedCount = createShortLivedCache({
     ttlMs: context.config.DISCOVERY_CACHE_SECONDS * 1000,
     load: () => countListedDesigns({ db: context.db }),
+  });
+  // Totals of recent searches, by their words: paging through "black history" counts its 20,000 matches once.
+  const searchCounts = createKeyedCache<number>({
+    ttlMs: context.config.DISCOVERY_CACHE_SECONDS * 1000,
+    maxEntries: SEARCH_COUNT_CACHE_SIZE,
   });
   // Cached as its final JSON text (already snake_case), so a cache hit costs no conversion or serialisation.
   const homeCache = createShortLivedCache({
@@ -66,6 +74,7 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
       page,
       perPage: DESIGN_PAGE_SIZE,
       countAllListed: listedCount,
+      countCache: searchCounts,
     });
     const data = await loadDesignCards({ context, designIds: result.designIds });
     return reply.send({

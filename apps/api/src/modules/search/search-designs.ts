@@ -2,6 +2,7 @@ import type { SearchSort } from "@threadfolk/contract/discovery";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { designs, sellerDesignProductVariants } from "../../db/schema/index.ts";
+import type { KeyedCache } from "../../lib/keyed-cache.ts";
 import { isListedDesign, searchDocument } from "./listed-designs.ts";
 import { parseSearchWords } from "./parse-search-words.ts";
 import { selectRows } from "./select-rows.ts";
@@ -19,6 +20,10 @@ export type DesignPage = { designIds: string[]; totalCount: number };
 type SearchOptions = {
   db: Database;
   countAllListed?: () => Promise<number>;
+  /** Keeps the totals of recent searches briefly (by their words), so paging through one costs no recount. */
+  countCache?: KeyedCache<number>;
+  /** How many of the most popular designs a relevance page looks through first (tests vary it). */
+  prefixSize?: number;
   /** As typed; words are extracted from it (see parseSearchWords). */
   query: string;
   sort: SearchSort;
@@ -26,14 +31,24 @@ type SearchOptions = {
   perPage: number;
 };
 
+/** A query word and what to search for it: the word itself plus, for a typo, its nearest vocabulary words. */
+export type WordAlternatives = {
+  terms: string[];
+  /**
+   * `vocabulary`: a word of some title, tag or artist name; `corrected`: not one, but close to some (a typo);
+   * `unknown`: neither (it may still be in a description); `unchecked`: too short to correct, or a stop word.
+   */
+  status: "vocabulary" | "corrected" | "unknown" | "unchecked";
+};
+
 /**
  * For each query word, the vocabulary words to search for: the word itself, plus its nearest vocabulary
  * words by trigram distance when the word is not in the vocabulary (a typo such as 'warhamer').
  * One round trip; the GiST index answers each `ORDER BY term <-> word LIMIT n` as a nearest-neighbour scan.
  */
-export async function findWordAlternatives(db: Database, words: string[]): Promise<string[][]> {
+export async function findWordAlternatives(db: Database, words: string[]): Promise<WordAlternatives[]> {
   const candidates = words.filter((word) => word.length >= CORRECTION_MIN_LENGTH);
-  if (candidates.length === 0) return words.map((word) => [word]);
+  if (candidates.length === 0) return words.map((word) => ({ terms: [word], status: "unchecked" }));
   const list = sql.join(
     candidates.map((word) => sql`${word}::text`),
     sql`, `,
@@ -56,8 +71,10 @@ export async function findWordAlternatives(db: Database, words: string[]): Promi
     byWord.set(row.word, list);
   }
   return words.map((word) => {
-    const nearest = byWord.get(word) ?? [];
-    if (nearest.length === 0 || nearest.some((entry) => entry.term === word)) return [word];
+    // Short words and stop words were not looked up: keep them as typed.
+    const nearest = byWord.get(word);
+    if (!nearest) return { terms: [word], status: "unchecked" };
+    if (nearest.some((entry) => entry.term === word)) return { terms: [word], status: "vocabulary" };
     // Only corrections nearly as close as the best one: 'warhamer' -> 'warhammer' (0.73), not 'gamer' (0.25).
     const best = Math.max(...nearest.map((entry) => entry.similarity));
     const floor = Math.max(CORRECTION_MIN_SIMILARITY, best * CORRECTION_RELATIVE_SIMILARITY);
@@ -65,16 +82,18 @@ export async function findWordAlternatives(db: Database, words: string[]): Promi
       .filter((entry) => entry.similarity >= floor)
       .slice(0, CORRECTIONS_PER_WORD)
       .map((entry) => entry.term);
-    return [word, ...corrections];
+    return corrections.length > 0
+      ? { terms: [word, ...corrections], status: "corrected" }
+      : { terms: [word], status: "unknown" };
   });
 }
 
 /** `(w1 | w1' | w1'') & (w2 | …)` as a tsquery expression; plainto_tsquery keeps user text out of the syntax. */
-function buildTsQuery(alternatives: string[][]): SQL {
+function buildTsQuery(alternatives: WordAlternatives[]): SQL {
   const groups = alternatives.map(
     (group) =>
       sql`(${sql.join(
-        group.map((word) => sql`plainto_tsquery('english', ${word})`),
+        group.terms.map((word) => sql`plainto_tsquery('english', ${word})`),
         sql` || `,
       )})`,
   );
@@ -130,6 +149,15 @@ export type ListDesignPageOptions = {
   countAllListed?: () => Promise<number>;
 };
 
+/** How many listed designs match `where` (every listed design when undefined). */
+async function countMatching(db: Database, where: SQL | undefined): Promise<number> {
+  const [total] = await db
+    .select({ totalCount: sql<number>`count(*)`.mapWith(Number) })
+    .from(designs)
+    .where(and(isListedDesign(), where));
+  return total?.totalCount ?? 0;
+}
+
 /** One page of listed designs matching `where`, in the given order, with the total when asked. */
 export async function listDesignPage(options: ListDesignPageOptions): Promise<DesignPage> {
   const { db, sort, page, perPage, where, relevance, count } = options;
@@ -145,28 +173,152 @@ export async function listDesignPage(options: ListDesignPageOptions): Promise<De
         and(eq(sellerDesignProductVariants.designId, designs.id), eq(sellerDesignProductVariants.isDefault, true)),
       )
     : base;
-  const rows = await joined
+  const pageQuery = joined
     .where(and(isListedDesign(), where))
     .orderBy(...orderFor(sort, relevance))
     .limit(perPage)
     .offset((page - 1) * perPage);
+  if (count === "separate") {
+    // The page and the count are independent: on PostgreSQL they run at once on two pooled connections.
+    const [rows, totalCount] = await Promise.all([
+      pageQuery,
+      where === undefined && options.countAllListed ? options.countAllListed() : countMatching(db, where),
+    ]);
+    return { designIds: rows.map((row) => row.id), totalCount };
+  }
+  const rows = await pageQuery;
   const designIds = rows.map((row) => row.id);
   if (count === "none") return { designIds, totalCount: designIds.length };
-  if (count === "window" && rows.length > 0) return { designIds, totalCount: rows[0]?.totalCount ?? 0 };
-  if (where === undefined && options.countAllListed) return { designIds, totalCount: await options.countAllListed() };
-  // Separate count, or a page past the end of a windowed search (its window saw no rows).
-  const [total] = await db
-    .select({ totalCount: sql<number>`count(*)`.mapWith(Number) })
-    .from(designs)
-    .where(and(isListedDesign(), where));
-  return { designIds, totalCount: total?.totalCount ?? 0 };
+  if (rows.length > 0) return { designIds, totalCount: rows[0]?.totalCount ?? 0 };
+  // A page past the end of a windowed search: its window saw no rows.
+  return { designIds, totalCount: await countMatching(db, where) };
+}
+
+/** The generated columns of drizzle/0007_search_tiers.sql, one per relevance tier (read by raw SQL only). */
+const titleKey = sql`${designs}."title_key"`;
+const titleDocument = sql`${designs}."title_document"`;
+const labelDocument = sql`${designs}."label_document"`;
+
+/** The popular sort's order, which the (status, order_count_30d, favorite_count, published_at) index serves. */
+const popularFirst = sql`${designs.orderCount30d} desc nulls last, ${designs.favoriteCount} desc nulls last, ${newestFirst}, ${designs.id}`;
+
+/**
+ * How many of the most popular listed designs the first step of a relevance page looks through (an index
+ * scan of that many rows, about a millisecond). See listRelevantPage.
+ */
+export const POPULAR_PREFIX_SIZE = 2400;
+
+type Candidate = { id: string; tier: number; orderCount: number; favoriteCount: number; publishedAt: Date | string };
+
+/** Relevance order: tier, then the popular sort (listed designs always have a publication date). */
+function compareCandidates(a: Candidate, b: Candidate): number {
+  return (
+    a.tier - b.tier ||
+    b.orderCount - a.orderCount ||
+    b.favoriteCount - a.favoriteCount ||
+    new Date(b.publishedAt).getTime() - new Date(a.publishedAt).getTime() ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }
 
 /**
- * One page of the designs matching a query, with the total. Full-text search over the weighted search
- * document (title A, tags and artist B, description C), typo-tolerant through the vocabulary; when that
- * finds nothing, a trigram similarity match on the whole title. An exact title match always ranks first.
- * A query without words (empty, blank, punctuation) lists every design, newest first.
+ * One page of the designs matching `tsQuery`, by relevance (decision 011). A match belongs to the first tier
+ * it meets: 0, the title is the query (as typed, case and punctuation aside); 1, every word is in the title;
+ * 2, every word is in the title, tags or artist name; 3, the rest (a word only in the description). Tiers
+ * come in that order, the most ordered and favourited designs first within a tier.
+ *
+ * A page needs, for each tier k, at most the first `needed` designs (in popular order) whose tier is k or
+ * better: those are the only ones that can be on it, since a tier-k design on the page has every better-tier
+ * design before it. The tiers' documents nest (title within labels within everything), so "tier k or better"
+ * is "tier k's document matches". Two steps find them without ranking every match of a broad query:
+ * 1. Look through the POPULAR_PREFIX_SIZE most popular designs (in popular order, by index) and keep the
+ *    matches with their tier; the exact-title designs (tier 0, by index) come with them. A tier with `needed`
+ *    matches there is complete: nothing outside the prefix comes before them.
+ * 2. Only for a tier that is rare among popular designs: its first `needed` matches through its own GIN index
+ *    (bitmap scans only, never a walk of the popularity index, so the cost follows the number of matches).
+ * Then the candidates are sorted and the page cut out of them.
+ */
+async function listRelevantPage(options: {
+  db: Database;
+  tsQuery: SQL;
+  phrase: string;
+  page: number;
+  perPage: number;
+  prefixSize: number;
+}): Promise<string[]> {
+  const { db, tsQuery, phrase, page, perPage, prefixSize } = options;
+  const needed = page * perPage;
+  const documents = [titleDocument, labelDocument, searchDocument];
+  const tierOf = sql`case when ${titleKey} = ${phrase} then 0 when ${titleDocument} @@ ${tsQuery} then 1
+    when ${labelDocument} @@ ${tsQuery} then 2 else 3 end`;
+  const columns = sql`${designs.id} as id, ${tierOf} as tier, ${designs.orderCount30d} as "orderCount",
+    ${designs.favoriteCount} as "favoriteCount", ${designs.publishedAt} as "publishedAt"`;
+
+  // The exact-title designs, plus (when the page lies within it) the matches among the most popular designs.
+  // The derived table is named like the table so the shared column list reads from it.
+  const exactTitle = sql`select ${columns} from ${designs} where ${titleKey} = ${phrase} and ${isListedDesign()}`;
+  const prefixRows = await selectRows<Candidate>(
+    db,
+    needed > prefixSize
+      ? exactTitle
+      : sql`
+        select ${columns}
+        from (
+          select * from ${designs} where ${isListedDesign()} order by ${popularFirst} limit ${prefixSize}
+        ) as ${designs}
+        where ${searchDocument} @@ ${tsQuery}
+        union ${exactTitle}`,
+  );
+  const candidates = new Map(prefixRows.map((row) => [row.id, row]));
+  // Tiers 1..3 whose first `needed` matches the prefix did not hold.
+  const missing = [1, 2, 3].filter((tier) => prefixRows.filter((row) => row.tier <= tier).length < needed);
+  if (missing.length > 0) {
+    const lookups = missing.map(
+      (tier) => sql`(
+        select ${columns} from ${designs}
+        where ${isListedDesign()} and ${documents[tier - 1]} @@ ${tsQuery}
+        order by ${popularFirst} limit ${needed})`,
+    );
+    // Without index and sequential scans the planner can only read the tier's GIN index (a bitmap scan):
+    // its row estimate for two words together can be far too high, and a popularity-index walk hoping to
+    // meet matches soon would then read every design.
+    const rows = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_indexscan = off`);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return selectRows<Candidate>(tx, sql.join(lookups, sql` union all `));
+    });
+    for (const row of rows) candidates.set(row.id, row);
+  }
+  const sorted = [...candidates.values()].sort(compareCandidates);
+  return sorted.slice((page - 1) * perPage, needed).map((row) => row.id);
+}
+
+/** One page of the designs matching every word group, in the given sort, with the total. */
+async function listMatchingPage(
+  options: SearchOptions & { alternatives: WordAlternatives[]; phrase: string },
+): Promise<DesignPage> {
+  const { db, alternatives, phrase, sort, page, perPage } = options;
+  const tsQuery = buildTsQuery(alternatives);
+  const where = sql`${searchDocument} @@ ${tsQuery}`;
+  const count = () => countMatching(db, where);
+  // The page and the count are independent: on PostgreSQL they run at once on two pooled connections. The
+  // count of a broad query is the slowest part (it visits every match), and the same for every page of it.
+  const [designIds, totalCount] = await Promise.all([
+    sort === "relevance"
+      ? listRelevantPage({ db, tsQuery, phrase, page, perPage, prefixSize: options.prefixSize ?? POPULAR_PREFIX_SIZE })
+      : listDesignPage({ ...options, where, relevance: [], count: "none" }).then((found) => found.designIds),
+    options.countCache ? options.countCache(JSON.stringify(alternatives.map((group) => group.terms)), count) : count(),
+  ]);
+  return { designIds, totalCount };
+}
+
+/**
+ * One page of the designs matching a query, with the total. Full-text search over the title, tags, artist
+ * name and description, typo-tolerant through the vocabulary, ranked by relevance tiers (listRelevantPage)
+ * unless another sort is asked for. When every word together finds nothing, the words that are nowhere in
+ * the vocabulary are dropped ('space cat' finds the cats); when that finds nothing either, a trigram
+ * similarity match on the whole title answers (words run together, titles of stop words). A query without
+ * words (empty, blank, punctuation) lists every design, newest first.
  */
 export async function searchDesigns(options: SearchOptions): Promise<DesignPage> {
   const words = parseSearchWords(options.query);
@@ -175,26 +327,26 @@ export async function searchDesigns(options: SearchOptions): Promise<DesignPage>
     return listDesignPage({ ...options, sort, where: undefined, relevance: [], count: "separate" });
   }
   const phrase = words.join(" ");
-  const normalisedTitle = sql`trim(regexp_replace(lower(${designs.displayName}), '[^[:alnum:]]+', ' ', 'g'))`;
-  const exactTitleFirst = sql`(${normalisedTitle} = ${phrase}) desc`;
-
   const alternatives = await findWordAlternatives(options.db, words);
-  const tsQuery = buildTsQuery(alternatives);
-  const found = await listDesignPage({
-    ...options,
-    count: "window",
-    where: sql`${searchDocument} @@ ${tsQuery}`,
-    relevance: [exactTitleFirst, sql`ts_rank_cd(${searchDocument}, ${tsQuery}) desc`],
-  });
+  const found = await listMatchingPage({ ...options, phrase, alternatives });
   if (found.totalCount > 0) return found;
 
-  // Nothing matched word by word (e.g. a title made of stop words, or words run together): fall back to
-  // trigram similarity with the whole title, served by the GIN trigram index on lower(display_name).
+  const known = alternatives.filter((group) => group.status !== "unknown");
+  const isWord = (group: WordAlternatives) => group.status === "vocabulary" || group.status === "corrected";
+  if (known.length < alternatives.length && known.some(isWord)) {
+    const relaxed = await listMatchingPage({ ...options, phrase, alternatives: known });
+    if (relaxed.totalCount > 0) return relaxed;
+  }
+  // Real words that no design has together ('black anime'): no title is "similar" to them either.
+  if (alternatives.every(isWord)) return found;
+
+  // Nothing matched word by word (words run together, a title of stop words): trigram similarity with the
+  // whole title, served by the GIN trigram index on lower(display_name). An exact title still comes first.
   return listDesignPage({
     ...options,
     count: "window",
     where: sql`lower(${designs.displayName}) % ${phrase}`,
-    relevance: [exactTitleFirst, sql`similarity(lower(${designs.displayName}), ${phrase}) desc`],
+    relevance: [sql`(${titleKey} = ${phrase}) desc`, sql`similarity(lower(${designs.displayName}), ${phrase}) desc`],
   });
 }
 
