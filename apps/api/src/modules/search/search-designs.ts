@@ -203,10 +203,65 @@ const labelDocument = sql`${designs}."label_document"`;
 const popularFirst = sql`${designs.orderCount30d} desc nulls last, ${designs.favoriteCount} desc nulls last, ${newestFirst}, ${designs.id}`;
 
 /**
- * How many of the most popular listed designs the first step of a relevance page looks through (an index
- * scan of that many rows, about a millisecond). See listRelevantPage.
+ * How many listed designs, in the order of an index (the most popular, or the newest), the first step of a
+ * search page looks through: an index scan of that many rows, about a millisecond. See listRelevantPage.
  */
 export const POPULAR_PREFIX_SIZE = 2400;
+
+/**
+ * Runs a query of rare matches with index walks and sequential scans off, so the planner can only read the
+ * GIN indexes (bitmap scans) and the cost follows the number of matches. Its row estimate for two words
+ * together multiplies their frequencies and can be far too high ('black anime': thousands expected, none
+ * found); trusting it, the planner would walk the whole popularity or date index hoping to meet matches soon.
+ */
+async function selectThroughBitmaps<Row>(db: Database, query: SQL): Promise<Row[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_indexscan = off`);
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return selectRows<Row>(tx, query);
+  });
+}
+
+/**
+ * One page of the listed designs matching `match` in an order an index serves (newest, popular): the same two
+ * steps as listRelevantPage with a single tier. The first `prefixSize` designs in that order hold the page
+ * when they hold `page × perPage` matches; otherwise the matches are rare (or the page deep) and the GIN
+ * index finds them all.
+ */
+async function listIndexOrderedPage(options: {
+  db: Database;
+  match: SQL;
+  order: SQL;
+  page: number;
+  perPage: number;
+  prefixSize: number;
+}): Promise<string[]> {
+  const { db, match, order, page, perPage, prefixSize } = options;
+  const needed = page * perPage;
+  const offset = (page - 1) * perPage;
+  if (needed <= prefixSize) {
+    // The derived table is named like the table so `match` and `order` read from it.
+    const rows = await selectRows<{ id: string }>(
+      db,
+      sql`
+      select ${designs.id} as id
+      from (select * from ${designs} where ${isListedDesign()} order by ${order} limit ${prefixSize}) as ${designs}
+      where ${match}
+      order by ${order}
+      limit ${needed}`,
+    );
+    if (rows.length === needed) return rows.slice(offset).map((row) => row.id);
+  }
+  const rows = await selectThroughBitmaps<{ id: string }>(
+    db,
+    sql`
+    select ${designs.id} as id from ${designs}
+    where ${isListedDesign()} and ${match}
+    order by ${order}
+    limit ${perPage} offset ${offset}`,
+  );
+  return rows.map((row) => row.id);
+}
 
 type Candidate = { id: string; tier: number; orderCount: number; favoriteCount: number; publishedAt: Date | string };
 
@@ -279,14 +334,7 @@ async function listRelevantPage(options: {
         where ${isListedDesign()} and ${documents[tier - 1]} @@ ${tsQuery}
         order by ${popularFirst} limit ${needed})`,
     );
-    // Without index and sequential scans the planner can only read the tier's GIN index (a bitmap scan):
-    // its row estimate for two words together can be far too high, and a popularity-index walk hoping to
-    // meet matches soon would then read every design.
-    const rows = await db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_indexscan = off`);
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return selectRows<Candidate>(tx, sql.join(lookups, sql` union all `));
-    });
+    const rows = await selectThroughBitmaps<Candidate>(db, sql.join(lookups, sql` union all `));
     for (const row of rows) candidates.set(row.id, row);
   }
   const sorted = [...candidates.values()].sort(compareCandidates);
@@ -303,10 +351,15 @@ async function listMatchingPage(
   const count = () => countMatching(db, where);
   // The page and the count are independent: on PostgreSQL they run at once on two pooled connections. The
   // count of a broad query is the slowest part (it visits every match), and the same for every page of it.
+  const prefixSize = options.prefixSize ?? POPULAR_PREFIX_SIZE;
+  const indexOrder = sort === "newest" ? sql`${newestFirst}, ${designs.id}` : sort === "popular" ? popularFirst : null;
   const [designIds, totalCount] = await Promise.all([
     sort === "relevance"
-      ? listRelevantPage({ db, tsQuery, phrase, page, perPage, prefixSize: options.prefixSize ?? POPULAR_PREFIX_SIZE })
-      : listDesignPage({ ...options, where, relevance: [], count: "none" }).then((found) => found.designIds),
+      ? listRelevantPage({ db, tsQuery, phrase, page, perPage, prefixSize })
+      : indexOrder
+        ? listIndexOrderedPage({ db, match: where, order: indexOrder, page, perPage, prefixSize })
+        : // Price sorts join the default variant and sort every match: cost follows the number of matches.
+          listDesignPage({ ...options, where, relevance: [], count: "none" }).then((found) => found.designIds),
     options.countCache ? options.countCache(JSON.stringify(alternatives.map((group) => group.terms)), count) : count(),
   ]);
   return { designIds, totalCount };

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildArtist, buildDesign } from "../../../test/factories/catalogue.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
@@ -102,7 +102,7 @@ describe("search relevance tiers", () => {
     expect(response.body.meta.total_count).toBe(0);
   });
 
-  it("gives exactly the full ranking's pages however many popular designs it looks through first", async () => {
+  it("gives exactly the full ordering's pages however many designs it looks through first", async () => {
     const db = server.database.db;
     const perPage = 5;
     let checked = 0;
@@ -112,29 +112,32 @@ describe("search relevance tiers", () => {
         words.map((word) => sql`plainto_tsquery('english', ${word})`),
         sql` && `,
       );
-      // The definition of the order, evaluated over every match: no shortcuts.
-      const expected = await selectRows<{ id: string }>(
-        db,
-        sql`
-        select id from designs
-        where ${isListedDesign()} and search_document @@ (${tsQuery})
-        order by
-          case when title_key = ${query} then 0 when title_document @@ (${tsQuery}) then 1
-            when label_document @@ (${tsQuery}) then 2 else 3 end,
-          order_count_30d desc, favorite_count desc, published_at desc, id`,
-      );
-      // No design has all the words: the relaxed search answers instead (tested above).
-      if (expected.length === 0) continue;
-      if (expected.length > perPage) checked += 1;
-      const pageCount = Math.ceil(expected.length / perPage) + 1;
-      for (const prefixSize of [1, 3, 8, 30, 2400]) {
-        for (let page = 1; page <= pageCount; page++) {
-          const found = await searchDesigns({ db, query, sort: "relevance", page, perPage, prefixSize });
-          const context = `${query}, page ${page}, prefix ${prefixSize}`;
-          expect(found.designIds, context).toEqual(
-            expected.slice((page - 1) * perPage, page * perPage).map((row) => row.id),
-          );
-          expect(found.totalCount, context).toBe(expected.length);
+      const tierOf = sql`case when title_key = ${query} then 0 when title_document @@ (${tsQuery}) then 1
+        when label_document @@ (${tsQuery}) then 2 else 3 end`;
+      const orders = {
+        relevance: sql`${tierOf}, order_count_30d desc, favorite_count desc, published_at desc, id`,
+        popular: sql`order_count_30d desc, favorite_count desc, published_at desc, id`,
+        newest: sql`published_at desc, id`,
+      } as const;
+      for (const [sort, order] of Object.entries(orders) as Array<[keyof typeof orders, SQL]>) {
+        // The definition of the order, evaluated over every match: no shortcuts.
+        const expected = await selectRows<{ id: string }>(
+          db,
+          sql`select id from designs where ${isListedDesign()} and search_document @@ (${tsQuery}) order by ${order}`,
+        );
+        // No design has all the words: the relaxed search answers instead (tested above).
+        if (expected.length === 0) continue;
+        if (expected.length > perPage && sort === "relevance") checked += 1;
+        const pageCount = Math.ceil(expected.length / perPage) + 1;
+        for (const prefixSize of [1, 3, 8, 30, 2400]) {
+          for (let page = 1; page <= pageCount; page++) {
+            const found = await searchDesigns({ db, query, sort, page, perPage, prefixSize });
+            const context = `${query}, ${sort}, page ${page}, prefix ${prefixSize}`;
+            expect(found.designIds, context).toEqual(
+              expected.slice((page - 1) * perPage, page * perPage).map((row) => row.id),
+            );
+            expect(found.totalCount, context).toBe(expected.length);
+          }
         }
       }
     }
