@@ -137,6 +137,10 @@ describe("apiRequest", () => {
     expect(replies).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
     expect(tokenCalls()).toHaveLength(1);
     expect(tokenCalls()[0]?.body).toMatchObject({ grant_type: "refresh_token", refresh_token: "r1" });
+    // Spec section 7: a refresh names the device, a random id this browser keeps.
+    const device = tokenCalls()[0]?.headers.Device;
+    expect(device).toMatch(/^[0-9a-f-]{36}$/);
+    expect(localStorage.getItem("deviceId")).toBe(device);
     expect(calls.filter((call) => call.url.startsWith("/api/"))).toHaveLength(6);
     expect(localStorage.getItem("refreshToken")).toBe("r2");
     expect(localStorage.getItem("signedIn")).toBe("true");

@@ -161,13 +161,27 @@ function isSessionOver(error: unknown): boolean {
   return error.code === "invalid_request" && error.message === REFRESH_TOKEN_MISSING_DESCRIPTION;
 }
 
+/** This browser's device id (created once, kept in local storage), sent as the refresh's `Device` header. */
+function deviceId(): string {
+  const kept = readLocal(LOCAL_KEYS.deviceId);
+  if (kept) return kept;
+  const created = globalThis.crypto.randomUUID();
+  // Written directly: a new device id is not a change of session for the listeners.
+  window.localStorage.setItem(LOCAL_KEYS.deviceId, created);
+  return created;
+}
+
 /** Exchanges the stored refresh token for a new pair; a refused refresh ends the session. */
 async function refreshAccessToken(): Promise<string> {
   const refreshToken = readLocal(LOCAL_KEYS.refreshToken);
   // Without a refresh token the server can only answer "parameter missing": act on that answer directly.
   if (!refreshToken) return endSession();
   try {
-    const tokens = await postOAuth<TokenResponse>("/oauth/token", { grantType: "refresh_token", refreshToken });
+    const tokens = await postOAuth<TokenResponse>(
+      "/oauth/token",
+      { grantType: "refresh_token", refreshToken },
+      { Device: deviceId() },
+    );
     storeTokens(tokens);
     return tokens.accessToken;
   } catch (error) {

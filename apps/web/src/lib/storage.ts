@@ -13,6 +13,8 @@ export const LOCAL_KEYS = {
   followedSellerUuids: "followedSellerUuids",
   username: "username",
   uniqueUsername: "uniqueUsername",
+  /** A random id for this browser, sent as the `Device` header of a token refresh (spec section 7). */
+  deviceId: "deviceId",
 } as const;
 
 /** Session-storage keys (this tab only). */

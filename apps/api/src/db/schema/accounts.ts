@@ -60,6 +60,12 @@ export const authSessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** Why the family was revoked: logout, refresh_token_reuse, password_reset. */
     revokedReason: text("revoked_reason"),
+    /**
+     * The browser or app that last used the family, as its `Device` header names it (spec section 7: sent
+     * with a refresh): a random id the web client keeps in local storage. Lets support and a future
+     * "your sessions" screen tell a visitor's devices apart.
+     */
+    device: text("device"),
     createdAt: createdAt(),
   },
   (table) => [index("auth_sessions_user_idx").on(table.userId)],

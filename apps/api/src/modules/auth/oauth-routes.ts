@@ -130,6 +130,22 @@ function toOAuthError(error: FastifyError | Error): OAuthError | undefined {
   return undefined;
 }
 
+/** What a `Device` header may hold: the web client sends a random id (letters, digits and dashes). */
+const DEVICE_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/** The `Device` header (spec section 7, sent with a refresh), checked; undefined when absent. */
+function readDevice(request: FastifyRequest): string | undefined {
+  const value = request.headers.device;
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || !DEVICE_PATTERN.test(value)) {
+    throw new OAuthError(
+      "invalid_request",
+      "The Device header must be 1 to 100 letters, digits, dots, colons or dashes",
+    );
+  }
+  return value;
+}
+
 /** `POST /oauth/token` (password and refresh_token grants) and `POST /oauth/revoke` (RFC 7009). */
 export async function oauthRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { config, db, rateLimiter } = context;
@@ -160,20 +176,22 @@ export async function oauthRoutes(app: FastifyInstance, context: AppContext): Pr
       throw new OAuthError("unsupported_grant_type", `The grant type ${grantType} is not supported`);
     }
     const clientId = await authenticateClient(context, request, parameters);
+    const device = readDevice(request);
     reply.headers({ "Cache-Control": "no-store", Pragma: "no-cache" });
 
     if (grantType === "refresh_token") {
       const refreshToken = parameters.refresh_token;
       if (!refreshToken) throw new OAuthError("invalid_request", REFRESH_TOKEN_MISSING_DESCRIPTION);
       await enforceRateLimit({ rateLimiter, config, action: "refresh", ip: request.ip });
-      const result = await rotateRefreshToken({ db, config, clientId, refreshToken });
+      const result = await rotateRefreshToken({ db, config, clientId, refreshToken, device });
       if (!result.ok) throw new OAuthError("invalid_grant", ROTATION_FAILURES[result.reason]);
-      return presentTokens(result.tokens);
+      // Spec section 7: the refresh reply also names the new access token `token`.
+      return { token: result.tokens.accessToken, ...presentTokens(result.tokens) };
     }
 
     if (parameters.guest === "true") {
       await enforceRateLimit({ rateLimiter, config, action: "guest_token", ip: request.ip });
-      return presentTokens(await startGuestSession({ db, config, clientId }));
+      return presentTokens(await startGuestSession({ db, config, clientId, device }));
     }
     // RFC 6749 names the field `username`; the spec's client sends `email`.
     const email = parameters.email ?? parameters.username;
@@ -193,7 +211,7 @@ export async function oauthRoutes(app: FastifyInstance, context: AppContext): Pr
       throw new OAuthError("invalid_grant", "Unrecognized password, email combination");
     }
     const guestId = await findSigningInGuest(context, request);
-    return presentTokens(await startSession({ db, config, clientId, userId: check.userId, guestId }));
+    return presentTokens(await startSession({ db, config, clientId, userId: check.userId, guestId, device }));
   });
 
   app.post("/oauth/revoke", async (request, reply) => {

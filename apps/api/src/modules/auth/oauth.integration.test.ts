@@ -240,6 +240,38 @@ describe("POST /oauth/token, password grant", () => {
 });
 
 describe("POST /oauth/token, refresh grant", () => {
+  it("records the Device header on the session, answers the new access token as token too, and refuses a bad one", async () => {
+    const first = await obtainGuestTokens(server);
+    const device = "3f1c2a9e-77b1-4c55-9a51-1d2f0e6b8c40";
+    const refreshed = await requestToken(
+      server,
+      { grant_type: "refresh_token", refresh_token: first.refresh_token },
+      { headers: { Device: device } },
+    );
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.token).toBe(refreshed.body.access_token);
+    const [session] = await server.context.db
+      .select({ device: authSessions.device })
+      .from(authSessions)
+      .innerJoin(refreshTokens, eq(refreshTokens.sessionId, authSessions.id))
+      .where(eq(refreshTokens.tokenHash, hashToken(refreshed.body.refresh_token)));
+    expect(session?.device).toBe(device);
+
+    const bad = await requestToken(
+      server,
+      { grant_type: "refresh_token", refresh_token: refreshed.body.refresh_token },
+      { headers: { Device: "<script>" } },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("invalid_request");
+    // The refused request used nothing up: the refresh token still works.
+    const again = await requestToken(server, {
+      grant_type: "refresh_token",
+      refresh_token: refreshed.body.refresh_token,
+    });
+    expect(again.status).toBe(200);
+  });
+
   it("rotates the refresh token, and reuse of a rotated one revokes the whole family", async () => {
     const user = await createTestUser(server.context.db);
     const first = await signIn(server, user.email, user.password);

@@ -49,12 +49,14 @@ export async function startSession(options: {
   clientId: string;
   userId?: string;
   guestId?: string;
+  /** The caller's `Device` header, when sent. */
+  device?: string;
 }): Promise<IssuedTokens> {
-  const { db, config, clientId, userId, guestId } = options;
+  const { db, config, clientId, userId, guestId, device } = options;
   return db.transaction(async (tx) => {
     const [session] = await tx
       .insert(authSessions)
-      .values({ clientId, userId: userId ?? null, guestId: guestId ?? null })
+      .values({ clientId, userId: userId ?? null, guestId: guestId ?? null, device: device ?? null })
       .returning({ id: authSessions.id });
     if (!session) throw new Error("session insert returned no row");
     return insertTokenPair(tx, config, session.id);
@@ -66,6 +68,7 @@ export async function startGuestSession(options: {
   db: Database;
   config: Config;
   clientId: string;
+  device?: string;
 }): Promise<IssuedTokens> {
   const [guest] = await options.db.insert(guests).values({}).returning({ id: guests.id });
   if (!guest) throw new Error("guest insert returned no row");
@@ -83,8 +86,10 @@ export async function rotateRefreshToken(options: {
   config: Config;
   clientId: string;
   refreshToken: string;
+  /** The caller's `Device` header, when sent: recorded as the device that last used the family. */
+  device?: string;
 }): Promise<{ ok: true; tokens: IssuedTokens } | { ok: false; reason: RotationFailure }> {
-  const { db, config, clientId, refreshToken } = options;
+  const { db, config, clientId, refreshToken, device } = options;
   const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -118,7 +123,10 @@ export async function rotateRefreshToken(options: {
       await revokeSessionRows(tx, row.sessionId, "refresh_token_reuse");
       return { ok: false as const, reason: "reused" as const };
     }
-    await tx.update(authSessions).set({ lastUsedAt: sql`now()` }).where(eq(authSessions.id, row.sessionId));
+    await tx
+      .update(authSessions)
+      .set({ lastUsedAt: sql`now()`, ...(device ? { device } : {}) })
+      .where(eq(authSessions.id, row.sessionId));
     return { ok: true as const, tokens: await insertTokenPair(tx, config, row.sessionId) };
   });
   return result;
