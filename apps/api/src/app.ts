@@ -21,6 +21,7 @@ import { discoveryRoutes } from "./modules/discovery/routes.ts";
 import { sitemapRoutes } from "./modules/discovery/sitemap-routes.ts";
 import { favouritesRoutes } from "./modules/favourites/routes.ts";
 import { followRoutes } from "./modules/follows/routes.ts";
+import { createHousekeepingWorker } from "./modules/housekeeping/purge-stale-rows.ts";
 import { createMailWorker } from "./modules/mail/outbox.ts";
 import { createMailTransport, type MailTransport } from "./modules/mail/transports.ts";
 import { createMediaStorage } from "./modules/media/create-media-storage.ts";
@@ -83,8 +84,19 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     createMailTransport(config, (message, filePath) => app.log.info({ path: filePath }, message));
   const mailer = createMailWorker({ db: database.db, config, transport: mailTransport, log: app.log });
   const analyticsForwarder = createAnalyticsForwarder({ db: database.db, config, log: app.log });
-  const context: AppContext = { config, database, db: database.db, storage, rateLimiter, mailer, analyticsForwarder };
+  const housekeeping = createHousekeepingWorker({ db: database.db, config, log: app.log });
+  const context: AppContext = {
+    config,
+    database,
+    db: database.db,
+    storage,
+    rateLimiter,
+    mailer,
+    analyticsForwarder,
+    housekeeping,
+  };
   app.addHook("onClose", async () => {
+    await housekeeping.stop();
     await mailer.stop();
     await analyticsForwarder.stop();
     await redis?.quit();

@@ -39,6 +39,7 @@ export async function startServer(
   // Stopped by the app's onClose hook.
   context.mailer.start();
   context.analyticsForwarder.start();
+  context.housekeeping.start();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;

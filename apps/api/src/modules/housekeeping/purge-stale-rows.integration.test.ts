@@ -1,0 +1,127 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestUser } from "../../../test/factories/users.ts";
+import { obtainGuestTokens, requestToken } from "../../../test/oauth-client.ts";
+import { getTestServer, type TestServer } from "../../../test/test-server.ts";
+import { accessTokens, authSessions, oneTimeTokens, rateLimitCounters, refreshTokens } from "../../db/schema/index.ts";
+import { hashToken } from "../auth/token-crypto.ts";
+import { PURGE_GRACE_DAYS, purgeStaleRows } from "./purge-stale-rows.ts";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await getTestServer();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
+
+/** A guest session's id, from one of its refresh tokens. */
+async function sessionOf(refreshToken: string): Promise<string> {
+  const [row] = await server.context.db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+  if (!row) throw new Error("no such refresh token");
+  return row.sessionId;
+}
+
+describe("purgeStaleRows", () => {
+  it("deletes dead sessions, old tokens and counters, and keeps everything still in use", async () => {
+    const db = server.context.db;
+    const live = await obtainGuestTokens(server);
+    const rotated = await requestToken(server, { grant_type: "refresh_token", refresh_token: live.refresh_token });
+    expect(rotated.status).toBe(200);
+    const revokedLongAgo = await obtainGuestTokens(server);
+    const revokedRecently = await obtainGuestTokens(server);
+    const idle = await obtainGuestTokens(server);
+    const liveSession = await sessionOf(live.refresh_token);
+    const [longAgoSession, recentSession, idleSession] = await Promise.all(
+      [revokedLongAgo, revokedRecently, idle].map((tokens) => sessionOf(tokens.refresh_token)),
+    );
+    await db
+      .update(authSessions)
+      .set({ revokedAt: daysAgo(PURGE_GRACE_DAYS + 1) })
+      .where(eq(authSessions.id, longAgoSession as string));
+    await db
+      .update(authSessions)
+      .set({ revokedAt: daysAgo(1) })
+      .where(eq(authSessions.id, recentSession as string));
+    const timeoutDays = server.config.SESSION_TIMEOUT_MINUTES / (24 * 60);
+    await db
+      .update(authSessions)
+      .set({ lastUsedAt: daysAgo(timeoutDays + PURGE_GRACE_DAYS + 1) })
+      .where(eq(authSessions.id, idleSession as string));
+    // The live session's first access token expired long ago; its second is current.
+    await db
+      .update(accessTokens)
+      .set({ expiresAt: daysAgo(PURGE_GRACE_DAYS + 1) })
+      .where(eq(accessTokens.tokenHash, hashToken(live.access_token)));
+
+    const user = await createTestUser(db);
+    await db.insert(oneTimeTokens).values([
+      {
+        tokenHash: "used-long-ago",
+        userId: user.id,
+        purpose: "password_reset",
+        expiresAt: sql`now() + interval '1 hour'`,
+        usedAt: daysAgo(PURGE_GRACE_DAYS + 1),
+      },
+      {
+        tokenHash: "expired-long-ago",
+        userId: user.id,
+        purpose: "email_confirmation",
+        expiresAt: daysAgo(PURGE_GRACE_DAYS + 1),
+      },
+      {
+        tokenHash: "still-valid",
+        userId: user.id,
+        purpose: "email_confirmation",
+        expiresAt: sql`now() + interval '1 day'`,
+      },
+    ]);
+    await db.insert(rateLimitCounters).values([
+      { key: "sign_in:ip:203.0.113.9", windowStartedAt: daysAgo(3), count: 4 },
+      { key: "sign_in:ip:203.0.113.10", windowStartedAt: sql`now()`, count: 2 },
+    ]);
+
+    const counts = await purgeStaleRows({ db, config: server.config });
+    expect(counts.sessions).toBeGreaterThanOrEqual(2);
+    expect(counts.accessTokens).toBeGreaterThanOrEqual(1);
+    expect(counts.oneTimeTokens).toBe(2);
+    expect(counts.rateLimitCounters).toBeGreaterThanOrEqual(1);
+
+    const sessionsLeft = await db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(inArray(authSessions.id, [liveSession, longAgoSession, recentSession, idleSession] as string[]));
+    expect(sessionsLeft.map((row) => row.id).sort()).toEqual([liveSession, recentSession].sort());
+    const tokensLeft = await db.select({ tokenHash: oneTimeTokens.tokenHash }).from(oneTimeTokens);
+    expect(tokensLeft.map((row) => row.tokenHash)).toEqual(["still-valid"]);
+    const countersLeft = await db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
+    expect(countersLeft.map((row) => row.key)).toContain("sign_in:ip:203.0.113.10");
+    expect(countersLeft.map((row) => row.key)).not.toContain("sign_in:ip:203.0.113.9");
+
+    // The live session works on, and its rotated refresh token still gives theft away.
+    const current = await db
+      .select({ id: accessTokens.id })
+      .from(accessTokens)
+      .where(eq(accessTokens.tokenHash, hashToken(rotated.body.access_token)));
+    expect(current).toHaveLength(1);
+    const replay = await requestToken(server, { grant_type: "refresh_token", refresh_token: live.refresh_token });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toBe("invalid_grant");
+    expect(replay.body.error_description).toMatch(/already used/);
+
+    // A second pass finds nothing more to do.
+    expect(await purgeStaleRows({ db, config: server.config })).toEqual({
+      sessions: 0,
+      accessTokens: 0,
+      oneTimeTokens: 0,
+      rateLimitCounters: 0,
+    });
+  });
+});
