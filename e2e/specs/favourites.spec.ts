@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test } from "../accounts.ts";
+import { expect, signInOverHttp, test } from "../accounts.ts";
 import { BRAND_NAME, expectPageHeading, isMobileProject, visibleNavigation } from "../support.ts";
 
 const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../screenshots");
@@ -172,6 +172,53 @@ test.describe("favourites", () => {
     await expect(page.getByText(`Deleted ${renamed} Collection`)).toBeVisible();
     await expect(page.getByRole("region", { name: renamed })).toBeHidden();
     await expect(page.getByRole("heading", { name: "No favourites yet" })).toBeVisible();
+  });
+
+  test("Show more pages through a collection of more than one page of designs", async ({
+    page,
+    request,
+    signedIn: account,
+  }, testInfo) => {
+    // Fill a collection over HTTP: 26 designs, two more than the tab's first page.
+    const { access_token: token } = await signInOverHttp(request, account);
+    const headers = { Authorization: `Bearer ${token}` };
+    const name = uniqueCollectionName("Big");
+    const created = await request.post("/api/v1/customer_profile_design_collections", {
+      headers,
+      data: { display_name: name },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const collectionId = (await created.json()).data.id as number;
+    const variantIds: number[] = [];
+    for (const listingPage of [1, 2]) {
+      const listing = await request.get(`/api/v1/internal_design_collections?query=&page=${listingPage}`);
+      const cards = (await listing.json()).data as Array<{ default_seller_design_product_variant_id: number }>;
+      variantIds.push(...cards.map((card) => card.default_seller_design_product_variant_id));
+    }
+    for (const variantId of variantIds.slice(0, 26)) {
+      const liked = await request.post("/api/v1/liked_seller_design_product_variants", {
+        headers,
+        data: {
+          liked_seller_design_product_variant: {
+            customer_profile_design_collection_id: collectionId,
+            seller_design_product_variant_id: variantId,
+          },
+        },
+      });
+      expect(liked.status(), await liked.text()).toBe(200);
+    }
+
+    await page.goto("/");
+    await openProfileTab(page, testInfo, "Favorite Designs");
+    const designsList = page.getByRole("list", { name: `Designs in ${name}` });
+    await expect(designsList.getByRole("listitem")).toHaveCount(24);
+    const showMore = page.getByRole("button", { name: `Show more designs in ${name}` });
+    await expect(page.getByText("Showing the 24 most recently added of 26 designs.")).toBeVisible();
+    await showMore.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, "favorites-show-more");
+    await showMore.click();
+    await expect(designsList.getByRole("listitem")).toHaveCount(26);
+    await expect(page.getByRole("button", { name: `Show more designs in ${name}` })).toHaveCount(0);
   });
 
   test("a guest's heart offers sign-in", async ({ page }) => {

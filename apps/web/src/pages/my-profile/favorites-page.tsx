@@ -10,6 +10,7 @@ import { GRID_COLUMNS } from "../../features/catalogue/components/design-grid.ts
 import { useFavoriteDesignUuids } from "../../features/catalogue/hooks/use-favorite-design-uuids.ts";
 import { useCreateCollection } from "../../features/favourites/api/create-collection.ts";
 import { useDeleteCollection } from "../../features/favourites/api/delete-collection.ts";
+import { useMoreCollectionDesigns } from "../../features/favourites/api/get-collection-page.ts";
 import { useCollectionsWithDesigns } from "../../features/favourites/api/get-collections.ts";
 import { useRenameCollection } from "../../features/favourites/api/rename-collection.ts";
 import { useToggleLikedVariant } from "../../features/favourites/api/toggle-liked-variant.ts";
@@ -57,7 +58,16 @@ function CollectionSection({
   const favorites = useFavoriteDesignUuids();
   const onHeartClick = useDesignCardHeart();
   const toggle = useToggleLikedVariant();
-  const { displayName, designs, designCount } = collection.attributes;
+  const { displayName, designs: firstPage, designCount } = collection.attributes;
+  const [wantsMore, setWantsMore] = useState(false);
+  const more = useMoreCollectionDesigns(collection.id, wantsMore);
+  // The first page comes with every collection, later ones on request. A removal shifts the pages, so a
+  // design may show up twice until they are refetched: each is listed once.
+  const designs = [...firstPage, ...(more.data?.pages.flatMap((page) => page.designs) ?? [])].filter(
+    (card, index, all) => all.findIndex((other) => other.uuid === card.uuid) === index,
+  );
+  const hasMore =
+    designCount > designs.length && (!wantsMore || more.isPending || more.isError || more.hasNextPage);
 
   function remove(card: LikedDesignCard) {
     toggle.mutate({
@@ -131,9 +141,28 @@ function CollectionSection({
             })}
           </ul>
           {designCount > designs.length && (
-            <p className="mt-6 text-sm text-neutral-600">
-              Showing the {designs.length} most recently added of {countText(designCount)}.
-            </p>
+            <div className="mt-6 flex flex-wrap items-center gap-4">
+              <p className="text-sm text-neutral-600">
+                Showing the {designs.length} most recently added of {countText(designCount)}.
+              </p>
+              {hasMore && (
+                <button
+                  type="button"
+                  aria-label={`Show more designs in ${displayName}`}
+                  aria-busy={more.isFetching || undefined}
+                  disabled={more.isFetching}
+                  onClick={() => {
+                    if (!wantsMore) setWantsMore(true);
+                    else if (more.isError) void more.refetch();
+                    else void more.fetchNextPage();
+                  }}
+                  className={smallButtonClass}
+                >
+                  {more.isFetching ? "Loading…" : "Show more"}
+                </button>
+              )}
+              {more.isError && <p className="text-sm text-brand">Those designs could not be loaded. Try again.</p>}
+            </div>
           )}
         </>
       )}
