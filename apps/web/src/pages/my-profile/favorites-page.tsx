@@ -66,8 +66,7 @@ function CollectionSection({
   const designs = [...firstPage, ...(more.data?.pages.flatMap((page) => page.designs) ?? [])].filter(
     (card, index, all) => all.findIndex((other) => other.uuid === card.uuid) === index,
   );
-  const hasMore =
-    designCount > designs.length && (!wantsMore || more.isPending || more.isError || more.hasNextPage);
+  const hasMore = designCount > designs.length && (!wantsMore || more.isPending || more.isError || more.hasNextPage);
 
   function remove(card: LikedDesignCard) {
     toggle.mutate({
