@@ -79,7 +79,13 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     const data = await loadDesignCards({ context, designIds: result.designIds });
     return reply.send({
       data,
-      meta: { ...presentPageMeta({ totalCount: result.totalCount, page, perPage: DESIGN_PAGE_SIZE }), query, sort },
+      meta: {
+        ...presentPageMeta({ totalCount: result.totalCount, page, perPage: DESIGN_PAGE_SIZE }),
+        query,
+        sort,
+        // Words no design has, left out so the rest still finds something ('space cat' -> the cats).
+        droppedWords: result.droppedWords ?? [],
+      },
     });
   });
 

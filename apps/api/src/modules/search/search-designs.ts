@@ -15,7 +15,12 @@ const CORRECTION_RELATIVE_SIMILARITY = 0.75;
 /** Words shorter than this are never "corrected": two letters are too ambiguous. */
 const CORRECTION_MIN_LENGTH = 3;
 
-export type DesignPage = { designIds: string[]; totalCount: number };
+export type DesignPage = {
+  designIds: string[];
+  totalCount: number;
+  /** Query words left out because no design has them (the relaxed search of searchDesigns). */
+  droppedWords?: string[];
+};
 
 type SearchOptions = {
   db: Database;
@@ -388,7 +393,8 @@ export async function searchDesigns(options: SearchOptions): Promise<DesignPage>
   const isWord = (group: WordAlternatives) => group.status === "vocabulary" || group.status === "corrected";
   if (known.length < alternatives.length && known.some(isWord)) {
     const relaxed = await listMatchingPage({ ...options, phrase, alternatives: known });
-    if (relaxed.totalCount > 0) return relaxed;
+    const droppedWords = words.filter((_word, index) => alternatives[index]?.status === "unknown");
+    if (relaxed.totalCount > 0) return { ...relaxed, droppedWords };
   }
   // Real words that no design has together ('black anime'): no title is "similar" to them either.
   if (alternatives.every(isWord)) return found;

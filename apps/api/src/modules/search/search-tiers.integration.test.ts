@@ -92,7 +92,9 @@ describe("search relevance tiers", () => {
     const response = await search("pelican zorblaxian");
     expect(response.status).toBe(200);
     expect(response.body.meta.total_count).toBe(5);
+    expect(response.body.meta.dropped_words).toEqual(["zorblaxian"]);
     expect(names(response.body)[0]).toBe("Pelican Solo");
+    expect((await search("pelican")).body.meta.dropped_words).toEqual([]);
   });
 
   it("finds nothing, without a title-similarity guess, for real words no design has together", async () => {
