@@ -150,11 +150,11 @@ function folds(): { shadows: Fold[]; ridges: Fold[] } {
     // Fabric hanging beside the pocket.
     ...mirrored({ d: "M 306 560 C 308 640, 304 720, 300 800", width: 30, depth: 0.1, blur: 18 }),
     // Creases across the sleeve at the elbow and near the shoulder.
-    ...mirrored({ d: "M 164 520 C 186 540, 212 556, 246 556", width: 22, depth: 0.16, blur: 12 }),
-    ...mirrored({ d: "M 176 398 C 196 418, 222 426, 252 422", width: 18, depth: 0.1, blur: 12 }),
+    ...mirrored({ d: "M 162 506 C 184 526, 212 548, 246 566", width: 22, depth: 0.15, blur: 12 }),
+    ...mirrored({ d: "M 178 386 C 198 404, 224 420, 254 432", width: 18, depth: 0.1, blur: 12 }),
     // The sleeve bunching above the cuff.
     ...mirrored({ d: "M 154 748 C 176 758, 204 764, 236 754", width: 14, depth: 0.18, blur: 7 }),
-    ...mirrored({ d: "M 156 710 C 182 724, 210 726, 240 714", width: 12, depth: 0.12, blur: 7 }),
+    ...mirrored({ d: "M 156 700 C 182 716, 210 726, 240 724", width: 12, depth: 0.1, blur: 7 }),
     // The body gathered into the waistband.
     ...mirrored({ d: "M 318 792 C 320 804, 320 816, 318 828", width: 16, depth: 0.08, blur: 7 }),
     ...mirrored({ d: "M 398 798 C 400 808, 400 818, 398 828", width: 14, depth: 0.06, blur: 7 }),
@@ -165,7 +165,7 @@ function folds(): { shadows: Fold[]; ridges: Fold[] } {
   const ridges: Fold[] = [
     ...mirrored({ d: "M 296 420 C 336 456, 366 510, 382 580", width: 28, depth: 0.12, blur: 20 }),
     ...mirrored({ d: "M 196 322 C 184 420, 178 520, 180 640", width: 30, depth: 0.08, blur: 20 }),
-    ...mirrored({ d: "M 164 498 C 188 516, 214 530, 248 532", width: 16, depth: 0.1, blur: 10 }),
+    ...mirrored({ d: "M 164 484 C 188 502, 214 522, 248 540", width: 16, depth: 0.1, blur: 10 }),
     ...mirrored({ d: "M 154 730 C 178 742, 206 746, 238 736", width: 10, depth: 0.12, blur: 6 }),
     ...mirrored({ d: "M 340 792 C 342 804, 342 816, 340 826", width: 12, depth: 0.08, blur: 6 }),
   ];
