@@ -314,6 +314,30 @@ describe("design detail", () => {
     expect(attributes.more_by_artist.map((card: { uuid: string }) => card.uuid)).toEqual([other.design.id]);
   });
 
+  it("pictures hoodie and tank top variants on their own garments", async () => {
+    const { design } = await buildDesign(server.database.db, {
+      garmentStyleKeys: ["mens_tee", "hoodie", "tank_top", "long_sleeve"],
+    });
+    const response = await server.request(`/api/v1/designs/${design.id}`);
+    expect(response.status).toBe(200);
+    const attributes = response.body.data.attributes;
+    expect(attributes.variants.map((variant: { garment: string }) => variant.garment)).toEqual([
+      "tee",
+      "hoodie",
+      "tank-top",
+      "long-sleeve",
+    ]);
+    expect(Object.keys(attributes.images).sort()).toEqual(["hoodie", "long-sleeve", "tank-top", "tee"]);
+    // Each in the colours its style comes in.
+    expect(Object.keys(attributes.images.hoodie)).toHaveLength(13);
+    expect(Object.keys(attributes.images["tank-top"])).toHaveLength(12);
+    for (const garment of ["hoodie", "tank-top"]) {
+      const black = attributes.images[garment].black;
+      expect(black.watermarked.src, garment).toContain(`/designs/${design.id}/watermarked/${garment}-black-640.webp`);
+      expect(black.mockup.src, garment).toContain(`/designs/${design.id}/mockups/${garment}-black-640.webp`);
+    }
+  });
+
   it("answers unknown, malformed and deactivated designs with a JSON 404", async () => {
     const { design } = await buildDesign(server.database.db, { status: "deactivated" });
     for (const id of [design.id, "00000000-0000-4000-8000-000000000000", "not-a-uuid", "1"]) {

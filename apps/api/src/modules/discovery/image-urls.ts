@@ -2,6 +2,7 @@ import type { ProductColor } from "@threadfolk/contract/colors";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import {
+  DEFAULT_GARMENT,
   DEFAULT_MOCKUP_WIDTH,
   type Garment,
   type ImagePreset,
@@ -20,11 +21,17 @@ import {
 
 export type { ImageSource };
 
-/** Which drawn garment pictures a garment style; hoodies and tank tops show on the tee until drawn. */
+const GARMENT_BY_STYLE = new Map<string, Garment>([
+  ["mens_tee", "tee"],
+  ["womens_tee", "womens-tee"],
+  ["long_sleeve", "long-sleeve"],
+  ["hoodie", "hoodie"],
+  ["tank_top", "tank-top"],
+]);
+
+/** Which drawn garment pictures a garment style; a style we have not drawn shows on the unisex tee. */
 export function garmentForStyle(garmentStyleKey: string): Garment {
-  if (garmentStyleKey === "womens_tee") return "womens-tee";
-  if (garmentStyleKey === "long_sleeve") return "long-sleeve";
-  return "tee";
+  return GARMENT_BY_STYLE.get(garmentStyleKey) ?? DEFAULT_GARMENT;
 }
 
 /** Signs URLs for one request; fetch the secret once per request with `createImageUrlSigner`. */

@@ -1,193 +1,34 @@
+import type { GarmentDrawing, PrintArea } from "./garment-drawing.ts";
+import { drawHoodie } from "./hoodie-art.ts";
 import type { Garment } from "./media-keys.ts";
+import { drawTankTop } from "./tank-top-art.ts";
+import { drawTee } from "./tee-art.ts";
 
 /**
- * Our own drawing of a t-shirt, front view, as SVG in a 1000 x 1000 square. It is drawn as colour-free
- * layers that the compositor combines with a fabric colour (render-mockup.ts):
+ * Our own drawings of the garments, front view, as SVG in a 1000 x 1000 square. Each is drawn as
+ * colour-free layers that the compositor combines with a fabric colour (render-mockup.ts):
  *  - mask: the garment's silhouette (white on black);
  *  - shade: a multiply layer (white = untouched): body roundness, folds, seams, collar, the inside back;
  *  - light: a screen layer (black = untouched): highlights on the chest, fold ridges and sleeve tops;
+ *  - cover: what hangs over the print (a hoodie's drawstrings), so the ink goes under it;
  *  - backdrop: the studio background with the garment's soft shadow.
- * Multiply shows on light fabrics and screen on dark ones, so one drawing reads as a shirt in every colour.
+ * Multiply shows on light fabrics and screen on dark ones, so one drawing reads as a garment in every colour.
+ * The tees are in tee-art.ts, the hoodie in hoodie-art.ts and the tank top in tank-top-art.ts.
  */
 
-export type PrintArea = { x: number; y: number; width: number; height: number };
+export type { PrintArea };
 
-type Point = [number, number];
-
-/** The key points of the left half of a tee; the right half mirrors them. */
-type TeeShape = {
-  neckPoint: Point;
-  neckDepth: number;
-  ribWidth: number;
-  shoulder: Point;
-  sleeveOuterControl1: Point;
-  sleeveOuterControl2: Point;
-  sleeveEnd: Point;
-  sleeveHemInner: Point;
-  armpit: Point;
-  waist: Point;
-  hem: Point;
-  hemSag: number;
-  printArea: PrintArea;
+const DRAWINGS: Record<Garment, GarmentDrawing> = {
+  tee: drawTee("tee"),
+  "womens-tee": drawTee("womens-tee"),
+  "long-sleeve": drawTee("long-sleeve"),
+  hoodie: drawHoodie(),
+  "tank-top": drawTankTop(),
 };
-
-const SHAPES: Record<Garment, TeeShape> = {
-  // Proportions of a regular-fit tee: chest 20 in, length 29 in, sleeve opening 7.5 in.
-  tee: {
-    neckPoint: [412, 128],
-    neckDepth: 70,
-    ribWidth: 22,
-    shoulder: [282, 162],
-    sleeveOuterControl1: [226, 186],
-    sleeveOuterControl2: [170, 250],
-    sleeveEnd: [138, 324],
-    sleeveHemInner: [244, 430],
-    armpit: [266, 360],
-    waist: [270, 620],
-    hem: [264, 862],
-    hemSag: 8,
-    printArea: { x: 360, y: 246, width: 280, height: 373 },
-  },
-  // The regular tee's body with sleeves to the wrist, hanging beside it, and a cuff.
-  "long-sleeve": {
-    neckPoint: [412, 128],
-    neckDepth: 70,
-    ribWidth: 22,
-    shoulder: [282, 162],
-    sleeveOuterControl1: [232, 196],
-    sleeveOuterControl2: [178, 420],
-    sleeveEnd: [154, 792],
-    sleeveHemInner: [226, 806],
-    armpit: [266, 360],
-    waist: [270, 620],
-    hem: [264, 862],
-    hemSag: 8,
-    printArea: { x: 360, y: 246, width: 280, height: 373 },
-  },
-  // A fitted cut: narrower shoulders, short cap sleeves, a waist, a scoop neck and a curved hem.
-  "womens-tee": {
-    neckPoint: [420, 132],
-    neckDepth: 92,
-    ribWidth: 18,
-    shoulder: [304, 166],
-    sleeveOuterControl1: [262, 182],
-    sleeveOuterControl2: [226, 234],
-    sleeveEnd: [206, 298],
-    sleeveHemInner: [284, 350],
-    armpit: [290, 328],
-    waist: [322, 566],
-    hem: [292, 852],
-    hemSag: 24,
-    printArea: { x: 375, y: 270, width: 250, height: 333 },
-  },
-};
-
-const mirror = ([x, y]: Point): Point => [1000 - x, y];
-const p = ([x, y]: Point) => `${x} ${y}`;
-const lerp = (a: Point, b: Point, t: number): Point => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
-
-/** Paths of one garment, in the 1000-unit square. */
-type GarmentPaths = {
-  silhouette: string;
-  neckOpening: string;
-  backInterior: string;
-  frontRib: string;
-  frontRibSeam: string;
-  backRibEdge: string;
-  sleeves: [string, string];
-  armholes: [string, string];
-  sleeveHemStitches: [string, string];
-  hemStitch: string;
-  shape: TeeShape;
-};
-
-function buildPaths(shape: TeeShape): GarmentPaths {
-  const {
-    neckPoint,
-    neckDepth,
-    ribWidth,
-    shoulder,
-    sleeveOuterControl1: c1,
-    sleeveOuterControl2: c2,
-    sleeveEnd,
-    sleeveHemInner,
-    armpit,
-    waist,
-    hem,
-  } = shape;
-  const neckRight = mirror(neckPoint);
-  const neckBottomY = neckPoint[1] + neckDepth;
-  // The rib sits outside the opening: its seam is a wider, deeper curve.
-  const seamLeft: Point = [neckPoint[0] - ribWidth * 0.7, neckPoint[1] - 4];
-  const seamRight = mirror(seamLeft);
-  const seamBottomY = neckBottomY + ribWidth;
-  const openingSpan = 500 - neckPoint[0];
-  const seamSpan = 500 - seamLeft[0];
-
-  const frontOpeningRightToLeft = `C ${neckRight[0] - 6} ${neckBottomY - neckDepth * 0.25}, ${500 + openingSpan * 0.45} ${neckBottomY}, 500 ${neckBottomY} C ${500 - openingSpan * 0.45} ${neckBottomY}, ${neckPoint[0] + 6} ${neckBottomY - neckDepth * 0.25}, ${p(neckPoint)}`;
-  const seamLeftToRight = `M ${p(seamLeft)} C ${seamLeft[0] + 4} ${seamBottomY - neckDepth * 0.2}, ${500 - seamSpan * 0.45} ${seamBottomY}, 500 ${seamBottomY} C ${500 + seamSpan * 0.45} ${seamBottomY}, ${seamRight[0] - 4} ${seamBottomY - neckDepth * 0.2}, ${p(seamRight)}`;
-  // The top of the back collar, seen over the shoulders.
-  const backTop = `C ${seamLeft[0] + 40} ${seamLeft[1] + 18}, ${seamRight[0] - 40} ${seamRight[1] + 18}, ${p(seamRight)}`;
-  const backRibEdge = `M ${p(neckPoint)} C ${neckPoint[0] + 36} ${neckPoint[1] + 30}, ${neckRight[0] - 36} ${neckRight[1] + 30}, ${p(neckRight)}`;
-
-  const sleeveEndRight = mirror(sleeveEnd);
-  const hemRight = mirror(hem);
-  const left = {
-    outer: `C ${p(c2)}, ${p(c1)}, ${p(shoulder)}`,
-    armpitToWaist: `C ${armpit[0] + 2} ${armpit[1] + 80}, ${waist[0]} ${waist[1] - 120}, ${p(waist)}`,
-  };
-  const silhouette = [
-    `M ${p(seamLeft)}`,
-    backTop,
-    `L ${p(mirror(shoulder))}`,
-    `C ${p(mirror(c1))}, ${p(mirror(c2))}, ${p(sleeveEndRight)}`,
-    `L ${p(mirror(sleeveHemInner))}`,
-    `C ${p(mirror(lerp(sleeveHemInner, armpit, 0.5)))}, ${p(mirror(armpit))}, ${p(mirror(armpit))}`,
-    `C ${p(mirror([armpit[0] + 2, armpit[1] + 80]))}, ${p(mirror([waist[0], waist[1] - 120]))}, ${p(mirror(waist))}`,
-    `C ${p(mirror([waist[0], waist[1] + 120]))}, ${p(mirror([hem[0] + 2, hem[1] - 120]))}, ${p(hemRight)}`,
-    `C ${hemRight[0] - 120} ${hem[1] + shape.hemSag}, ${hem[0] + 120} ${hem[1] + shape.hemSag}, ${p(hem)}`,
-    `C ${hem[0] + 2} ${hem[1] - 120}, ${waist[0]} ${waist[1] + 120}, ${p(waist)}`,
-    `C ${waist[0]} ${waist[1] - 120}, ${armpit[0] + 2} ${armpit[1] + 80}, ${p(armpit)}`,
-    `C ${p(armpit)}, ${p(lerp(sleeveHemInner, armpit, 0.5))}, ${p(sleeveHemInner)}`,
-    `L ${p(sleeveEnd)}`,
-    left.outer,
-    `L ${p(seamLeft)} Z`,
-  ].join(" ");
-
-  const armholeLeft = `M ${p(shoulder)} C ${shoulder[0] - 8} ${shoulder[1] + 60}, ${armpit[0] - 4} ${armpit[1] - 70}, ${p(armpit)}`;
-  const armholeRight = `M ${p(mirror(shoulder))} C ${1000 - shoulder[0] + 8} ${shoulder[1] + 60}, ${1000 - armpit[0] + 4} ${armpit[1] - 70}, ${p(mirror(armpit))}`;
-  const sleeveLeft = `M ${p(shoulder)} C ${p(c1)}, ${p(c2)}, ${p(sleeveEnd)} L ${p(sleeveHemInner)} L ${p(armpit)} C ${armpit[0] - 4} ${armpit[1] - 70}, ${shoulder[0] - 8} ${shoulder[1] + 60}, ${p(shoulder)} Z`;
-  const sleeveRight = `M ${p(mirror(shoulder))} C ${p(mirror(c1))}, ${p(mirror(c2))}, ${p(sleeveEndRight)} L ${p(mirror(sleeveHemInner))} L ${p(mirror(armpit))} C ${1000 - armpit[0] + 4} ${armpit[1] - 70}, ${1000 - shoulder[0] + 8} ${shoulder[1] + 60}, ${p(mirror(shoulder))} Z`;
-  // Stitching runs parallel to the sleeve hem, a little inside it.
-  const hemDirection: Point = [sleeveHemInner[0] - sleeveEnd[0], sleeveHemInner[1] - sleeveEnd[1]];
-  const length = Math.hypot(hemDirection[0], hemDirection[1]);
-  const inward: Point = [(hemDirection[1] / length) * 16, (-hemDirection[0] / length) * 16];
-  const stitchLeft = `M ${sleeveEnd[0] + inward[0] + 4} ${sleeveEnd[1] + inward[1]} L ${sleeveHemInner[0] + inward[0] - 2} ${sleeveHemInner[1] + inward[1]}`;
-  const stitchRight = `M ${1000 - (sleeveEnd[0] + inward[0] + 4)} ${sleeveEnd[1] + inward[1]} L ${1000 - (sleeveHemInner[0] + inward[0] - 2)} ${sleeveHemInner[1] + inward[1]}`;
-  const hemStitch = `M ${hem[0] + 3} ${hem[1] - 18} C ${hem[0] + 120} ${hem[1] - 18 + shape.hemSag}, ${hemRight[0] - 120} ${hem[1] - 18 + shape.hemSag}, ${hemRight[0] - 3} ${hem[1] - 18}`;
-
-  return {
-    silhouette,
-    neckOpening: `M ${p(seamLeft)} ${backTop} L ${p(neckRight)} ${frontOpeningRightToLeft} Z`,
-    backInterior: `${backRibEdge} ${frontOpeningRightToLeft} Z`,
-    frontRib: `${seamLeftToRight} L ${p(neckRight)} ${frontOpeningRightToLeft} Z`,
-    frontRibSeam: seamLeftToRight,
-    backRibEdge,
-    sleeves: [sleeveLeft, sleeveRight],
-    armholes: [armholeLeft, armholeRight],
-    sleeveHemStitches: [stitchLeft, stitchRight],
-    hemStitch,
-    shape,
-  };
-}
-
-const PATHS = Object.fromEntries(
-  (Object.keys(SHAPES) as Garment[]).map((garment) => [garment, buildPaths(SHAPES[garment])]),
-) as Record<Garment, GarmentPaths>;
 
 /** The chest print area of a garment, in the 1000-unit square. */
 export function printAreaOf(garment: Garment): PrintArea {
-  return PATHS[garment].shape.printArea;
+  return DRAWINGS[garment].printArea;
 }
 
 const svg = (size: number, body: string) =>
@@ -197,224 +38,29 @@ const svg = (size: number, body: string) =>
 export function maskSvg(garment: Garment, size: number): string {
   return svg(
     size,
-    `<rect width="1000" height="1000" fill="#000"/><path d="${PATHS[garment].silhouette}" fill="#fff"/>`,
+    `<rect width="1000" height="1000" fill="#000"/><path d="${DRAWINGS[garment].silhouette}" fill="#fff"/>`,
   );
 }
-
-/** Folds: soft shadow strokes (multiply) paired with a ridge highlight beside them (screen). */
-type Fold = { d: string; width: number; depth: number; blur: number };
-
-function foldsOf(garment: Garment): { shadows: Fold[]; ridges: Fold[] } {
-  const { armpit, waist, hem, shoulder, sleeveEnd, sleeveHemInner } = PATHS[garment].shape;
-  const rightOf = (d: string) =>
-    d.replace(/(-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)/g, (_match, x, y) => `${1000 - Number(x)} ${y}`);
-  const shadows: Fold[] = [];
-  const ridges: Fold[] = [];
-  const both = (list: Fold[], fold: Fold) => list.push(fold, { ...fold, d: rightOf(fold.d) });
-  const [ax, ay] = armpit;
-  // Drape from the armpit toward the middle of the chest, with its lit ridge just above.
-  both(shadows, {
-    d: `M ${ax + 6} ${ay + 18} C ${ax + 50} ${ay + 50}, ${ax + 84} ${ay + 100}, ${ax + 104} ${ay + 190}`,
-    width: 34,
-    depth: 0.26,
-    blur: 20,
-  });
-  both(ridges, {
-    d: `M ${ax + 30} ${ay + 4} C ${ax + 74} ${ay + 40}, ${ax + 106} ${ay + 90}, ${ax + 128} ${ay + 170}`,
-    width: 26,
-    depth: 0.12,
-    blur: 20,
-  });
-  // The shadow the sleeve casts where it meets the body.
-  both(shadows, {
-    d: `M ${ax - 2} ${ay - 40} C ${ax + 2} ${ay}, ${ax + 8} ${ay + 40}, ${ax + 8} ${ay + 110}`,
-    width: 26,
-    depth: 0.3,
-    blur: 14,
-  });
-  // Fabric hanging from the chest to the hem.
-  both(shadows, {
-    d: `M ${waist[0] + 70} ${waist[1] - 40} C ${waist[0] + 80} ${waist[1] + 80}, ${hem[0] + 90} ${hem[1] - 180}, ${hem[0] + 96} ${hem[1] - 30}`,
-    width: 40,
-    depth: 0.14,
-    blur: 26,
-  });
-  both(ridges, {
-    d: `M ${waist[0] + 112} ${waist[1] - 20} C ${waist[0] + 124} ${waist[1] + 90}, ${hem[0] + 134} ${hem[1] - 170}, ${hem[0] + 140} ${hem[1] - 40}`,
-    width: 30,
-    depth: 0.08,
-    blur: 24,
-  });
-  // A long crease along the sleeve.
-  const sleeveMid = lerp(sleeveEnd, sleeveHemInner, 0.5);
-  both(shadows, {
-    d: `M ${shoulder[0] - 14} ${shoulder[1] + 44} C ${shoulder[0] - 34} ${shoulder[1] + 96}, ${sleeveMid[0] + 14} ${sleeveMid[1] - 80}, ${sleeveMid[0] + 4} ${sleeveMid[1] - 16}`,
-    width: 28,
-    depth: 0.14,
-    blur: 18,
-  });
-  // A soft wave across the lower body, and the hem turning under.
-  const waveY = waist[1] + 170;
-  shadows.push({
-    d: `M ${waist[0] + 30} ${waveY} C ${waist[0] + 120} ${waveY - 26}, 430 ${waveY + 28}, 510 ${waveY + 6} C 590 ${waveY - 16}, ${1000 - waist[0] - 110} ${waveY + 16}, ${1000 - waist[0] - 30} ${waveY - 8}`,
-    width: 36,
-    depth: 0.1,
-    blur: 24,
-  });
-  shadows.push({
-    d: `M ${hem[0] + 20} ${hem[1] - 10} C 400 ${hem[1] - 2 + PATHS[garment].shape.hemSag}, 600 ${hem[1] - 2 + PATHS[garment].shape.hemSag}, ${1000 - hem[0] - 20} ${hem[1] - 10}`,
-    width: 18,
-    depth: 0.14,
-    blur: 8,
-  });
-  return { shadows, ridges };
-}
-
-/** A blur filter whose region hugs the path (blurring the whole square costs time at every size). */
-function blurFilter(id: string, blur: number, d: string, strokeWidth: number): string {
-  const numbers = (d.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
-  const xs = numbers.filter((_, index) => index % 2 === 0);
-  const ys = numbers.filter((_, index) => index % 2 === 1);
-  const margin = strokeWidth / 2 + blur * 3;
-  const x = Math.min(...xs) - margin;
-  const y = Math.min(...ys) - margin;
-  const width = Math.max(...xs) + margin - x;
-  const height = Math.max(...ys) + margin - y;
-  return `<filter id="${id}" filterUnits="userSpaceOnUse" x="${x}" y="${y}" width="${width}" height="${height}"><feGaussianBlur stdDeviation="${blur}"/></filter>`;
-}
-
-const grey = (value: number) => {
-  const level = Math.round(Math.max(0, Math.min(1, value)) * 255);
-  return `rgb(${level},${level},${level})`;
-};
 
 /** The multiply layer: white leaves the fabric colour as is, grey darkens it. */
 export function shadeSvg(garment: Garment, size: number): string {
-  const paths = PATHS[garment];
-  const { armpit, hem } = paths.shape;
-  const bodyLeft = armpit[0] - 10;
-  const bodyRight = 1000 - bodyLeft;
-  const { shadows } = foldsOf(garment);
-  const foldMarkup = shadows
-    .map(
-      (fold, index) =>
-        `<path d="${fold.d}" fill="none" stroke="#000" opacity="${fold.depth}" stroke-width="${fold.width}" stroke-linecap="round" filter="url(#fold${index})"/>`,
-    )
-    .join("");
-  const foldFilters = shadows.map((fold, index) => blurFilter(`fold${index}`, fold.blur, fold.d, fold.width)).join("");
-  const ribLines = Array.from({ length: 34 }, (_, index) => {
-    const t = index / 33;
-    return `<line x1="${300 + t * 400}" y1="0" x2="${300 + t * 400}" y2="400" />`;
-  }).join("");
-  return svg(
-    size,
-    `<defs>
-      <clipPath id="shirt"><path d="${paths.silhouette}"/></clipPath>
-      <clipPath id="rib"><path d="${paths.frontRib}"/></clipPath>
-      <linearGradient id="bodyX" gradientUnits="userSpaceOnUse" x1="${bodyLeft}" y1="0" x2="${bodyRight}" y2="0">
-        <stop offset="0" stop-color="${grey(0.7)}"/>
-        <stop offset="0.08" stop-color="${grey(0.86)}"/>
-        <stop offset="0.26" stop-color="${grey(0.97)}"/>
-        <stop offset="0.5" stop-color="${grey(1)}"/>
-        <stop offset="0.74" stop-color="${grey(0.97)}"/>
-        <stop offset="0.92" stop-color="${grey(0.85)}"/>
-        <stop offset="1" stop-color="${grey(0.68)}"/>
-      </linearGradient>
-      <linearGradient id="bodyY" gradientUnits="userSpaceOnUse" x1="0" y1="120" x2="0" y2="${hem[1] + 10}">
-        <stop offset="0" stop-color="${grey(0.96)}"/>
-        <stop offset="0.35" stop-color="${grey(1)}"/>
-        <stop offset="0.85" stop-color="${grey(0.97)}"/>
-        <stop offset="1" stop-color="${grey(0.88)}"/>
-      </linearGradient>
-      <linearGradient id="sleeveLeft" gradientUnits="userSpaceOnUse" x1="${paths.shape.shoulder[0] - 70}" y1="${paths.shape.shoulder[1] + 40}" x2="${armpit[0] + 10}" y2="${armpit[1] + 20}">
-        <stop offset="0" stop-color="${grey(0.97)}"/>
-        <stop offset="0.6" stop-color="${grey(0.93)}"/>
-        <stop offset="1" stop-color="${grey(0.74)}"/>
-      </linearGradient>
-      <linearGradient id="sleeveRight" gradientUnits="userSpaceOnUse" x1="${1000 - paths.shape.shoulder[0] + 70}" y1="${paths.shape.shoulder[1] + 40}" x2="${1000 - armpit[0] - 10}" y2="${armpit[1] + 20}">
-        <stop offset="0" stop-color="${grey(0.97)}"/>
-        <stop offset="0.6" stop-color="${grey(0.93)}"/>
-        <stop offset="1" stop-color="${grey(0.72)}"/>
-      </linearGradient>
-      <linearGradient id="inside" gradientUnits="userSpaceOnUse" x1="0" y1="${paths.shape.neckPoint[1]}" x2="0" y2="${paths.shape.neckPoint[1] + paths.shape.neckDepth}">
-        <stop offset="0" stop-color="${grey(0.42)}"/>
-        <stop offset="1" stop-color="${grey(0.62)}"/>
-      </linearGradient>
-      ${blurFilter("armholeShadow", 6, `${paths.armholes[0]} ${paths.armholes[1]}`, 7)}
-      ${blurFilter("ribShadow", 6, paths.frontRibSeam, 16)}
-      ${blurFilter("backRib", 3, paths.backRibEdge, 6)}
-      ${foldFilters}
-    </defs>
-    <rect width="1000" height="1000" fill="#fff"/>
-    <g clip-path="url(#shirt)">
-      <rect width="1000" height="1000" fill="url(#bodyX)"/>
-      <rect width="1000" height="1000" fill="url(#bodyY)" style="mix-blend-mode:multiply"/>
-      <path d="${paths.sleeves[0]}" fill="url(#sleeveLeft)"/>
-      <path d="${paths.sleeves[1]}" fill="url(#sleeveRight)"/>
-      ${foldMarkup}
-      <g fill="none" stroke="#000" opacity="0.38" stroke-width="7" filter="url(#armholeShadow)">
-        <path d="${paths.armholes[0]}"/><path d="${paths.armholes[1]}"/>
-      </g>
-      <g fill="none" stroke="${grey(0.6)}" stroke-width="1.8">
-        <path d="${paths.armholes[0]}"/><path d="${paths.armholes[1]}"/>
-      </g>
-      <g fill="none" stroke="${grey(0.66)}" stroke-width="1.6" stroke-dasharray="5 3.5">
-        <path d="${paths.sleeveHemStitches[0]}"/><path d="${paths.sleeveHemStitches[1]}"/><path d="${paths.hemStitch}"/>
-      </g>
-      <path d="${paths.frontRibSeam}" fill="none" stroke="#000" opacity="0.28" stroke-width="10" filter="url(#ribShadow)" transform="translate(0 6)"/>
-      <path d="${paths.frontRib}" fill="${grey(0.95)}"/>
-      <g clip-path="url(#rib)" stroke="${grey(0.9)}" stroke-width="2.2" transform="rotate(0)">${ribLines}</g>
-      <path d="${paths.frontRibSeam}" fill="none" stroke="${grey(0.66)}" stroke-width="1.6" stroke-dasharray="5 3.5"/>
-      <path d="${paths.neckOpening}" fill="${grey(0.86)}"/>
-      <path d="${paths.backInterior}" fill="url(#inside)"/>
-      <path d="${paths.backRibEdge}" fill="none" stroke="#000" opacity="0.5" stroke-width="6" filter="url(#backRib)"/>
-    </g>`,
-  );
+  return svg(size, DRAWINGS[garment].shade);
 }
 
 /** The screen layer: black leaves the fabric colour as is, grey lightens it. */
 export function lightSvg(garment: Garment, size: number): string {
-  const paths = PATHS[garment];
-  const { shoulder, neckPoint } = paths.shape;
-  const { ridges } = foldsOf(garment);
-  const ridgeMarkup = ridges
-    .map(
-      (fold, index) =>
-        `<path d="${fold.d}" fill="none" stroke="#fff" opacity="${fold.depth}" stroke-width="${fold.width}" stroke-linecap="round" filter="url(#ridge${index})"/>`,
-    )
-    .join("");
-  const ridgeFilters = ridges.map((fold, index) => blurFilter(`ridge${index}`, fold.blur, fold.d, fold.width)).join("");
-  return svg(
-    size,
-    `<defs>
-      <clipPath id="shirt"><path d="${paths.silhouette}"/></clipPath>
-      <radialGradient id="chest" gradientUnits="userSpaceOnUse" cx="500" cy="400" r="260" gradientTransform="translate(500 400) scale(1 1.25) translate(-500 -400)">
-        <stop offset="0" stop-color="${grey(0.13)}"/>
-        <stop offset="0.6" stop-color="${grey(0.06)}"/>
-        <stop offset="1" stop-color="#000"/>
-      </radialGradient>
-      <filter id="glow" filterUnits="userSpaceOnUse" x="${shoulder[0] - 140}" y="${shoulder[1] - 60}" width="${1000 - 2 * shoulder[0] + 280}" height="260"><feGaussianBlur stdDeviation="14"/></filter>
-      ${blurFilter("edge", 2, paths.frontRibSeam, 10)}
-      ${ridgeFilters}
-    </defs>
-    <rect width="1000" height="1000" fill="#000"/>
-    <g clip-path="url(#shirt)">
-      <rect width="1000" height="1000" fill="url(#chest)"/>
-      ${ridgeMarkup}
-      <g fill="none" stroke="#fff" opacity="0.1" stroke-width="26" filter="url(#glow)">
-        <path d="M ${shoulder[0] + 10} ${shoulder[1] + 6} L ${neckPoint[0] - 20} ${neckPoint[1] + 8}"/>
-        <path d="M ${1000 - shoulder[0] - 10} ${shoulder[1] + 6} L ${1000 - neckPoint[0] + 20} ${neckPoint[1] + 8}"/>
-        <path d="M ${shoulder[0] - 24} ${shoulder[1] + 40} L ${shoulder[0] - 70} ${shoulder[1] + 130}"/>
-        <path d="M ${1000 - shoulder[0] + 24} ${shoulder[1] + 40} L ${1000 - shoulder[0] + 70} ${shoulder[1] + 130}"/>
-      </g>
-      <path d="${paths.frontRibSeam}" fill="none" stroke="#fff" opacity="0.12" stroke-width="4" filter="url(#edge)" transform="translate(0 -8)"/>
-    </g>`,
-  );
+  return svg(size, DRAWINGS[garment].light);
+}
+
+/** What lies over the print, white on black; undefined when nothing does (the print's coverage is the mask). */
+export function coverSvg(garment: Garment, size: number): string | undefined {
+  const { cover } = DRAWINGS[garment];
+  return cover === undefined ? undefined : svg(size, `<rect width="1000" height="1000" fill="#000"/>${cover}`);
 }
 
 /** The studio background with the garment's soft contact shadow; the only layer with its own colour. */
 export function backdropSvg(garment: Garment, size: number): string {
-  const paths = PATHS[garment];
+  const paths = DRAWINGS[garment];
   return svg(
     size,
     `<defs>
@@ -423,7 +69,7 @@ export function backdropSvg(garment: Garment, size: number): string {
         <stop offset="0.7" stop-color="#eceae6"/>
         <stop offset="1" stop-color="#e2e0db"/>
       </radialGradient>
-      <filter id="shadow" filterUnits="userSpaceOnUse" x="60" y="40" width="900" height="960"><feGaussianBlur stdDeviation="16"/></filter>
+      <filter id="shadow" filterUnits="userSpaceOnUse" x="20" y="-40" width="960" height="1040"><feGaussianBlur stdDeviation="16"/></filter>
     </defs>
     <rect width="1000" height="1000" fill="url(#studio)"/>
     <path d="${paths.silhouette}" fill="#5d5850" opacity="0.32" filter="url(#shadow)" transform="translate(6 16)"/>`,

@@ -14,8 +14,11 @@ import { isProductColor, PRODUCT_COLORS, type ProductColor } from "@threadfolk/c
  * Widths come from small allow-lists so nobody can make the server render arbitrary sizes.
  */
 
-/** Garment pictures we draw: `tee` the unisex (men's) t-shirt, `womens-tee` the fitted cut, `long-sleeve` a long-sleeved tee. */
-export const GARMENTS = ["tee", "womens-tee", "long-sleeve"] as const;
+/**
+ * Garment pictures we draw (garment-art.ts): `tee` the unisex (men's) t-shirt, `womens-tee` the fitted cut,
+ * `long-sleeve` a long-sleeved tee, `hoodie` a pullover hoodie, `tank-top` a sleeveless tank.
+ */
+export const GARMENTS = ["tee", "womens-tee", "long-sleeve", "hoodie", "tank-top"] as const;
 export type Garment = (typeof GARMENTS)[number];
 export const DEFAULT_GARMENT: Garment = "tee";
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { isValidMediaKey, parseRenditionKey } from "./media-keys.ts";
+import { GARMENTS, isValidMediaKey, parseRenditionKey } from "./media-keys.ts";
 import {
   buildDesignImageUrls,
   buildImageUrls,
@@ -131,6 +131,16 @@ describe("media keys", () => {
       width: 1024,
       sourceKey: `designs/${DESIGN}/artwork.png`,
     });
+    for (const garment of GARMENTS) {
+      expect(parseRenditionKey(`designs/${DESIGN}/watermarked/${garment}-light_blue-640.webp`), garment).toMatchObject({
+        kind: "mockup",
+        variant: "watermarked",
+        garment,
+        color: "light_blue",
+        width: 640,
+      });
+    }
+    expect(parseRenditionKey(`designs/${DESIGN}/mockups/tank_top-white-320.webp`)).toBeUndefined();
     expect(parseRenditionKey(`designs/${DESIGN}/mockups/tee-white-2048.webp`)).toBeUndefined();
     expect(parseRenditionKey(`designs/${DESIGN}/mockups/tee-light_grey-320.webp`)).toBeUndefined();
     expect(parseRenditionKey("carousels/spring-sale-2304.webp")).toMatchObject({

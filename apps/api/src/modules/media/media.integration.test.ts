@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/test-database.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { artworkKey, mockupKey } from "./media-keys.ts";
+import { artworkKey, GARMENTS, mockupKey } from "./media-keys.ts";
 import { buildDesignImageUrls, getMediaUrlSecret, mediaSignature, signMediaUrl } from "./media-urls.ts";
 import { renderSampleArtwork } from "./sample-artwork.ts";
 
@@ -57,6 +57,28 @@ describe("GET /media/*", () => {
 
     const revalidated = await fetch(`${server.url}${url}`, { headers: { "if-none-match": etag as string } });
     expect(revalidated.status).toBe(304);
+  });
+
+  it("renders every garment on first request, through the signed URLs the discovery API hands out", async () => {
+    for (const garment of GARMENTS) {
+      const urls = buildDesignImageUrls({
+        designUuid: design,
+        secret,
+        garment,
+        colors: ["black"],
+        variants: ["mockups"],
+      });
+      const small = urls.mockups.black?.srcSet.split(", ")[0]?.split(" ")[0] as string;
+      expect(small, garment).toContain(`/mockups/${garment}-black-320.webp?`);
+      const key = mockupKey({ designUuid: design, variant: "mockups", garment, color: "black", width: 320 });
+      expect(await server.context.storage.exists(key)).toBe(false);
+      const response = await fetch(`${server.url}${pathOf(small)}`);
+      expect(response.status, garment).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/webp");
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(await sharp(body).metadata(), garment).toMatchObject({ format: "webp", width: 320, height: 320 });
+      expect(await server.context.storage.exists(key), garment).toBe(true);
+    }
   });
 
   it("serves stored sources with their own content type", async () => {

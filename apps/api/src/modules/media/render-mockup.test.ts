@@ -1,16 +1,17 @@
 import { DARK_COLORS, PRODUCT_COLORS } from "@threadfolk/contract/colors";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { printAreaOf } from "./garment-art.ts";
 import { getMediaObject } from "./get-media-object.ts";
-import { artworkKey, MOCKUP_WIDTHS, mockupKey } from "./media-keys.ts";
+import { artworkKey, GARMENTS, MOCKUP_WIDTHS, mockupKey } from "./media-keys.ts";
 import { renderDesignMockups } from "./render-design-mockups.ts";
 import {
   applyWatermark,
   composeMockup,
   getGarmentLayers,
   getWatermarkLayer,
-  type PreparedPrint,
   preparePrint,
+  printAreaPixels,
 } from "./render-mockup.ts";
 import { renderSampleArtwork } from "./sample-artwork.ts";
 import type { MediaStorage } from "./storage.ts";
@@ -55,33 +56,51 @@ beforeAll(async () => {
 });
 
 describe("renderDesignMockups", () => {
-  it("renders every colour at every width, plain and watermarked, as WebP of the right size", async () => {
+  it("renders the tee in every colour at every width, plain and watermarked, by default", async () => {
     const { storage, objects } = createMemoryStorage();
     await storage.put(artworkKey(DESIGN), artwork, "image/png");
     const result = await renderDesignMockups({ designUuid: DESIGN, storage, brandName: "Threadfolk" });
     expect(result.keys).toHaveLength(PRODUCT_COLORS.length * MOCKUP_WIDTHS.length * 2);
-    for (const color of PRODUCT_COLORS) {
-      for (const width of MOCKUP_WIDTHS) {
-        for (const variant of ["mockups", "watermarked"] as const) {
-          const key = mockupKey({ designUuid: DESIGN, variant, garment: "tee", color, width });
-          const object = objects.get(key);
-          expect(object, key).toBeDefined();
-          expect(object?.contentType).toBe("image/webp");
-          const metadata = await sharp(object?.body).metadata();
-          expect(metadata.format, key).toBe("webp");
-          expect([metadata.width, metadata.height], key).toEqual([width, width]);
+    expect(result.keys.every((key) => key.includes("/tee-"))).toBe(true);
+    expect(objects.size).toBe(1 + result.keys.length);
+  }, 180_000);
+
+  it("renders every garment in every colour at every width, plain and watermarked, as WebP of the right size", async () => {
+    const { storage, objects } = createMemoryStorage();
+    await storage.put(artworkKey(DESIGN), artwork, "image/png");
+    const result = await renderDesignMockups({
+      designUuid: DESIGN,
+      storage,
+      brandName: "Threadfolk",
+      garments: GARMENTS,
+    });
+    expect(result.keys).toHaveLength(GARMENTS.length * PRODUCT_COLORS.length * MOCKUP_WIDTHS.length * 2);
+    for (const garment of GARMENTS) {
+      for (const color of PRODUCT_COLORS) {
+        for (const width of MOCKUP_WIDTHS) {
+          for (const variant of ["mockups", "watermarked"] as const) {
+            const key = mockupKey({ designUuid: DESIGN, variant, garment, color, width });
+            const object = objects.get(key);
+            expect(object, key).toBeDefined();
+            expect(object?.contentType).toBe("image/webp");
+            const metadata = await sharp(object?.body).metadata();
+            expect(metadata.format, key).toBe("webp");
+            expect([metadata.width, metadata.height], key).toEqual([width, width]);
+          }
         }
       }
     }
-    // Each colour is its own picture.
-    const sizes = new Set(
-      PRODUCT_COLORS.map((color) =>
-        objects
-          .get(mockupKey({ designUuid: DESIGN, variant: "mockups", garment: "tee", color, width: 320 }))
-          ?.body.toString("base64"),
+    // Each garment in each colour is its own picture.
+    const pictures = new Set(
+      GARMENTS.flatMap((garment) =>
+        PRODUCT_COLORS.map((color) =>
+          objects
+            .get(mockupKey({ designUuid: DESIGN, variant: "mockups", garment, color, width: 320 }))
+            ?.body.toString("base64"),
+        ),
       ),
     );
-    expect(sizes.size).toBe(PRODUCT_COLORS.length);
+    expect(pictures.size).toBe(GARMENTS.length * PRODUCT_COLORS.length);
   }, 180_000);
 
   it("fails clearly when the design has no artwork", async () => {
@@ -94,34 +113,54 @@ describe("renderDesignMockups", () => {
 
 describe("composeMockup", () => {
   const size = 320;
-  let blackInk: PreparedPrint;
+  let square: Buffer;
 
   beforeAll(async () => {
-    const square = await sharp({ create: { width: 400, height: 400, channels: 4, background: "#000000ff" } })
+    square = await sharp({ create: { width: 400, height: 400, channels: 4, background: "#000000ff" } })
       .png()
       .toBuffer();
-    blackInk = await preparePrint(square, "tee", size);
   });
 
-  it("keeps dark ink legible on dark garments and true on light ones", async () => {
-    const layers = await getGarmentLayers("tee", size);
-    const centreX = blackInk.x + Math.floor(blackInk.width / 2);
-    const centreY = blackInk.y + Math.floor(blackInk.height / 2);
-    // Bare fabric just below the print.
-    const fabricY = blackInk.y + blackInk.height + 12;
-    for (const color of DARK_COLORS) {
-      const image = composeMockup({ layers, color, print: blackInk });
-      const gap = luminanceAt(image, size, centreX, centreY) - luminanceAt(image, size, centreX, fabricY);
-      expect(Math.abs(gap), color).toBeGreaterThan(0.15);
+  it("keeps dark ink legible on dark garments and true on light ones, on every garment", async () => {
+    for (const garment of GARMENTS) {
+      const layers = await getGarmentLayers(garment, size);
+      const ink = await preparePrint(square, garment, size);
+      // Inside the print, beside the hoodie's drawstrings, and bare fabric just below it.
+      const inkX = ink.x + Math.floor(ink.width / 2);
+      const inkY = ink.y + Math.floor(ink.height * 0.8);
+      const fabricY = ink.y + ink.height + 6;
+      for (const color of DARK_COLORS) {
+        const image = composeMockup({ layers, color, print: ink });
+        const gap = luminanceAt(image, size, inkX, inkY) - luminanceAt(image, size, inkX, fabricY);
+        expect(Math.abs(gap), `${garment} ${color}`).toBeGreaterThan(0.15);
+      }
+      // Black ink on black fabric is lifted to a visible charcoal.
+      const black = composeMockup({ layers, color: "black", print: ink });
+      expect(luminanceAt(black, size, inkX, inkY), garment).toBeGreaterThan(
+        luminanceAt(black, size, inkX, fabricY) + 0.15,
+      );
+      const white = composeMockup({ layers, color: "white", print: ink });
+      expect(luminanceAt(white, size, inkX, inkY), garment).toBeLessThan(0.1);
+      expect(luminanceAt(white, size, inkX, fabricY), garment).toBeGreaterThan(0.8);
     }
-    // Black ink on black fabric is lifted to a visible charcoal.
-    const black = composeMockup({ layers, color: "black", print: blackInk });
-    expect(luminanceAt(black, size, centreX, centreY)).toBeGreaterThan(
-      luminanceAt(black, size, centreX, fabricY) + 0.15,
-    );
-    const white = composeMockup({ layers, color: "white", print: blackInk });
-    expect(luminanceAt(white, size, centreX, centreY)).toBeLessThan(0.1);
-    expect(luminanceAt(white, size, centreX, fabricY)).toBeGreaterThan(0.8);
+  });
+
+  it("keeps the ink under the hoodie's drawstrings, which hang over the print", async () => {
+    const layers = await getGarmentLayers("hoodie", size);
+    const ink = await preparePrint(square, "hoodie", size);
+    const image = composeMockup({ layers, color: "white", print: ink });
+    let covered = 0;
+    for (let y = ink.y; y < ink.y + ink.height; y++) {
+      for (let x = ink.x; x < ink.x + ink.width; x++) {
+        const index = y * size + x;
+        if ((layers.printMask[index] as number) > 0) continue;
+        covered++;
+        // The cord shows the fabric (white), the ink beside it is black.
+        expect(luminanceAt(image, size, x, y)).toBeGreaterThan(0.5);
+      }
+    }
+    expect(covered).toBeGreaterThan(size / 20);
+    expect(luminanceAt(image, size, ink.x + Math.floor(ink.width / 2), ink.y + 4)).toBeLessThan(0.1);
   });
 
   it("draws the garment differently per colour and leaves the backdrop alone", async () => {
@@ -157,6 +196,49 @@ describe("composeMockup", () => {
   });
 });
 
+describe("garment drawings", () => {
+  const at = (layers: { mask: Uint8Array; size: number }, x: number, y: number) =>
+    layers.mask[Math.round((y * layers.size) / 1000) * layers.size + Math.round((x * layers.size) / 1000)] as number;
+
+  it("lays every garment's print area inside its silhouette, large enough to read, at every width", async () => {
+    for (const garment of GARMENTS) {
+      for (const width of MOCKUP_WIDTHS) {
+        const layers = await getGarmentLayers(garment, width);
+        const area = printAreaPixels(garment, width);
+        let outside = 0;
+        for (let y = area.y; y < area.y + area.height; y++) {
+          for (let x = area.x; x < area.x + area.width; x++) {
+            if (layers.mask[y * width + x] !== 255) outside++;
+          }
+        }
+        expect(outside, `${garment} at ${width}`).toBe(0);
+        expect(area.width, garment).toBeGreaterThanOrEqual(width * 0.24);
+        expect(area.height, garment).toBeGreaterThanOrEqual(width * 0.28);
+      }
+      // The print is centred on the chest.
+      const { x, width } = printAreaOf(garment);
+      expect(x + width / 2, garment).toBe(500);
+    }
+  });
+
+  it("draws a hood and long sleeves on the hoodie and bare shoulders on the tank top", async () => {
+    const tee = await getGarmentLayers("tee", 320);
+    const hoodie = await getGarmentLayers("hoodie", 320);
+    const tankTop = await getGarmentLayers("tank-top", 320);
+    // The hood stands above the neckline.
+    expect(at(hoodie, 500, 50)).toBe(255);
+    expect(at(tee, 500, 50)).toBe(0);
+    // Sleeves down to the wrist.
+    expect(at(hoodie, 180, 760)).toBe(255);
+    expect(at(tee, 180, 760)).toBe(0);
+    // No sleeves on the tank top: where the tee has its sleeve and shoulder is bare, the chest is not.
+    expect(at(tee, 200, 280)).toBe(255);
+    expect(at(tankTop, 200, 280)).toBe(0);
+    expect(at(tankTop, 300, 200)).toBe(0);
+    expect(at(tankTop, 500, 400)).toBe(255);
+  });
+});
+
 describe("getMediaObject", () => {
   it("renders an absent rendition once, stores it, and serves it from storage afterwards", async () => {
     const { storage, puts } = createMemoryStorage();
@@ -186,7 +268,8 @@ describe("getMediaObject", () => {
     for (const key of [
       `designs/${DESIGN}/mockups/tee-white-333.webp`,
       `designs/${DESIGN}/mockups/tee-magenta-320.webp`,
-      `designs/${DESIGN}/mockups/hoodie-white-320.webp`,
+      `designs/${DESIGN}/mockups/sweater-white-320.webp`,
+      `designs/${DESIGN}/mockups/tank_top-white-320.webp`,
       `designs/${other}/mockups/tee-white-320.webp`,
       `artists/${other}/avatar-64.webp`,
       "somewhere/else.png",

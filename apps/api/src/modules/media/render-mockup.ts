@@ -1,19 +1,22 @@
 import { COLOR_HEX, isDarkColor, type ProductColor } from "@threadfolk/contract/colors";
 import sharp from "sharp";
-import { backdropSvg, lightSvg, maskSvg, printAreaOf, shadeSvg } from "./garment-art.ts";
+import { backdropSvg, coverSvg, lightSvg, maskSvg, printAreaOf, shadeSvg } from "./garment-art.ts";
 import type { Garment } from "./media-keys.ts";
 
 /**
  * The mockup compositor. The garment drawing is rasterised once per garment and size into colour-free
- * layers (kept in memory: about 6 bytes a pixel, under 10 MB per garment for all widths); each colour is
- * then a fast pass over those layers, the artwork is laid on the chest under the fabric's folds and
- * texture, and only the WebP encoding (in libvips' threads) costs real time.
+ * layers (kept in memory: about 6 bytes a pixel, 7 for the hoodie whose drawstrings cover the print, so
+ * 9-11 MB per garment for all widths); each colour is then a fast pass over those layers, the artwork is
+ * laid on the chest under the fabric's folds and texture, and only the WebP encoding (in libvips'
+ * threads) costs real time.
  */
 
 export type GarmentLayers = {
   size: number;
   /** Coverage 0-255. */
   mask: Uint8Array;
+  /** Coverage of the ink 0-255: the mask less what hangs over the print (the same array when nothing does). */
+  printMask: Uint8Array;
   /** Multiply factor 0-255 (255 = unchanged), fabric grain included. */
   shade: Uint8Array;
   /** Screen amount 0-255 (0 = unchanged). */
@@ -49,7 +52,8 @@ function grainAt(x: number, y: number): number {
 }
 
 async function buildGarmentLayers(garment: Garment, size: number): Promise<GarmentLayers> {
-  const [mask, shade, light, backdropRaw] = await Promise.all([
+  const cover = coverSvg(garment, size);
+  const [mask, shade, light, backdropRaw, covered] = await Promise.all([
     rasteriseGrey(maskSvg(garment, size)),
     rasteriseGrey(shadeSvg(garment, size)),
     rasteriseGrey(lightSvg(garment, size)),
@@ -57,7 +61,15 @@ async function buildGarmentLayers(garment: Garment, size: number): Promise<Garme
       .removeAlpha()
       .raw()
       .toBuffer(),
+    cover === undefined ? undefined : rasteriseGrey(cover),
   ]);
+  let printMask = mask;
+  if (covered) {
+    printMask = new Uint8Array(mask.length);
+    for (let index = 0; index < mask.length; index++) {
+      printMask[index] = Math.round(((mask[index] as number) * (255 - (covered[index] as number))) / 255);
+    }
+  }
   // Knitted cotton: a fine random grain plus faint horizontal courses, scaled with the picture.
   const course = Math.max(2, Math.round(size / 260));
   // Per-pixel grain is coarser on small pictures, so it is fainter there.
@@ -75,6 +87,7 @@ async function buildGarmentLayers(garment: Garment, size: number): Promise<Garme
   return {
     size,
     mask,
+    printMask,
     shade,
     light,
     backdrop: new Uint8Array(backdropRaw.buffer, backdropRaw.byteOffset, backdropRaw.length),
@@ -247,7 +260,7 @@ function layPrint(
   fabric: [number, number, number],
   isDark: boolean,
 ): void {
-  const { size, mask, shade, light } = layers;
+  const { size, printMask, shade, light } = layers;
   const [fabricR, fabricG, fabricB] = fabric;
   const fabricLuminance = luminance(fabricR, fabricG, fabricB);
   const liftTarget = Math.min(1, fabricLuminance + DARK_MIN_CONTRAST);
@@ -263,7 +276,7 @@ function layPrint(
       if (x < 0 || x >= size) continue;
       const source = (row * width + column) * 4;
       const index = y * size + x;
-      const alpha = ((rgba[source + 3] as number) * (mask[index] as number)) / 65025;
+      const alpha = ((rgba[source + 3] as number) * (printMask[index] as number)) / 65025;
       if (alpha <= 0) continue;
       let r = rgba[source] as number;
       let g = rgba[source + 1] as number;

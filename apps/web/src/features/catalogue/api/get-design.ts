@@ -9,7 +9,7 @@ export type DesignVariant = {
   garmentStyleKey: string;
   garmentStyleDisplayName: string;
   fit: string;
-  /** Which drawn garment pictures this style (`tee`, `womens-tee`, `long-sleeve`): the key of `images`. */
+  /** Which drawn garment pictures this style (`tee`, `womens-tee`, `long-sleeve`, `hoodie`, `tank-top`): the key of `images`. */
   garment: string;
   price: string;
   priceCents: number;
