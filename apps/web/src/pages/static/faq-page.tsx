@@ -118,8 +118,9 @@ export default function FaqPage() {
               </Question>
               <Question question="Which sizes are available?">
                 <p>
-                  Most designs come in XS to 5XL. The <Link to="/size-charts">size charts</Link> give chest width and
-                  body length for every size in inches and centimetres.
+                  Sizes run from XS to 5XL, and each style has its own range: the men's tee goes up to 5XL, the hoodie
+                  from S to 3XL. The <Link to="/size-charts">size charts</Link> list every style's sizes with chest
+                  width and body length in inches and centimetres.
                 </p>
               </Question>
             </>

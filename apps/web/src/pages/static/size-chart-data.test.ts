@@ -1,18 +1,57 @@
-import { SIZES } from "@threadfolk/contract/sizes";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { compareSizes } from "@threadfolk/contract/sizes";
 import { describe, expect, it } from "vitest";
-import { formatMeasurement, inchesToCentimetres, SIZE_CHARTS } from "./size-chart-data.ts";
+import { formatMeasurement, inchesToCentimetres, SIZE_CHARTS, sizeChartPath } from "./size-chart-data.ts";
+
+/** Each garment style's sizes as the catalogue migration inserts them. */
+function catalogueSizes(): Map<string, string[]> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const sql = fs.readFileSync(path.resolve(here, "../../../../api/drizzle/0003_catalogue_reference_data.sql"), "utf8");
+  const styles = new Map<string, string[]>();
+  for (const match of sql.matchAll(/\(\d+, '(\w+)', '[^']*', '[^']*', \d+,\s*ARRAY\[([^\]]*)\]/g)) {
+    const [, key, sizes] = match;
+    if (key && sizes)
+      styles.set(
+        key,
+        [...sizes.matchAll(/'([^']+)'/g)].map((size) => size[1] as string),
+      );
+  }
+  return styles;
+}
 
 describe("size charts", () => {
-  it("list every size from XS to 5XL in order, growing in chest and length", () => {
+  it("cover every garment style in exactly the sizes it is sold in", () => {
+    const styles = catalogueSizes();
+    expect(styles.size).toBe(5);
+    expect(SIZE_CHARTS.map((chart) => chart.garmentStyleKey).sort()).toEqual([...styles.keys()].sort());
     for (const chart of SIZE_CHARTS) {
-      expect(chart.measurements.map((row) => row.size)).toEqual(SIZES);
+      expect(
+        chart.measurements.map((row) => row.size),
+        chart.name,
+      ).toEqual(styles.get(chart.garmentStyleKey));
+    }
+  });
+
+  it("grow in chest and length from size to size", () => {
+    for (const chart of SIZE_CHARTS) {
       for (let index = 1; index < chart.measurements.length; index++) {
         const previous = chart.measurements[index - 1];
         const current = chart.measurements[index];
-        expect(current?.chestInches).toBeGreaterThan(previous?.chestInches ?? Number.POSITIVE_INFINITY);
-        expect(current?.lengthInches).toBeGreaterThan(previous?.lengthInches ?? Number.POSITIVE_INFINITY);
+        if (!previous || !current) throw new Error("missing row");
+        expect(compareSizes(previous.size, current.size)).toBeLessThan(0);
+        expect(current.chestInches).toBeGreaterThan(previous.chestInches);
+        expect(current.lengthInches).toBeGreaterThan(previous.lengthInches);
       }
     }
+  });
+
+  it("link a style to its own chart", () => {
+    expect(sizeChartPath("hoodie")).toBe("/size-charts#hoodie");
+    expect(sizeChartPath("womens_tee")).toBe("/size-charts#womens-tee");
+    expect(sizeChartPath(undefined)).toBe("/size-charts");
+    expect(sizeChartPath("poncho")).toBe("/size-charts");
   });
 
   it("convert inches to centimetres to the nearest half", () => {

@@ -55,7 +55,7 @@ function SizeTable({ chart }: { chart: SizeChart }) {
   );
 }
 
-/** Size charts of the unisex and women's tees, in inches and centimetres. */
+/** Size charts of every garment style, in inches and centimetres. */
 export default function SizeChartsPage() {
   return (
     <StaticPage
@@ -63,7 +63,7 @@ export default function SizeChartsPage() {
       title="Size Charts"
       intro={
         <p>
-          Find your size before you order: every shirt is printed just for you. Measurements are of the garment laid
+          Find your size before you order: every piece is printed just for you. Measurements are of the garment laid
           flat, in inches and centimetres, and may vary by about half an inch (1 cm).
         </p>
       }
