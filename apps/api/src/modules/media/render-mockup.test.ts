@@ -145,6 +145,28 @@ describe("composeMockup", () => {
     }
   });
 
+  it("keeps light ink legible on light garments, on every garment", async () => {
+    const whiteSquare = await sharp({ create: { width: 400, height: 400, channels: 4, background: "#fffdf5ff" } })
+      .png()
+      .toBuffer();
+    const lightColors = PRODUCT_COLORS.filter((color) => !DARK_COLORS.includes(color));
+    for (const garment of GARMENTS) {
+      const layers = await getGarmentLayers(garment, size);
+      const ink = await preparePrint(whiteSquare, garment, size);
+      const inkX = ink.x + Math.floor(ink.width / 2);
+      const inkY = ink.y + Math.floor(ink.height * 0.8);
+      const fabricY = ink.y + ink.height + 6;
+      for (const color of lightColors) {
+        const image = composeMockup({ layers, color, print: ink });
+        const gap = luminanceAt(image, size, inkX, inkY) - luminanceAt(image, size, inkX, fabricY);
+        expect(Math.abs(gap), `${garment} ${color}`).toBeGreaterThan(0.15);
+      }
+      // Mid tones keep their colour: a cream print on a red shirt (printed over an underbase) stays cream.
+      const red = composeMockup({ layers, color: "red", print: ink });
+      expect(luminanceAt(red, size, inkX, inkY), garment).toBeGreaterThan(0.8);
+    }
+  });
+
   it("keeps the ink under the hoodie's drawstrings, which hang over the print", async () => {
     const layers = await getGarmentLayers("hoodie", size);
     const ink = await preparePrint(square, "hoodie", size);

@@ -206,6 +206,10 @@ const PRINT_LIGHT = 0.75;
 const DARK_MIN_CONTRAST = 0.2;
 /** Ink darker than this counts as dark ink (outlines, black text). */
 const DARK_INK = 0.22;
+/** Minimum luminance gap between ink and fabric on light garments (white ink on a white shirt). */
+const LIGHT_MIN_CONTRAST = 0.25;
+/** Ink lighter than this counts as light ink (white or cream linework, pale fills). */
+const LIGHT_INK = 0.75;
 /** On light garments, inks without an underbase take a little of the fabric's tint. */
 const LIGHT_INK_TINT = 0.14;
 
@@ -219,7 +223,8 @@ export type ComposeOptions = {
  * One mockup as raw RGB: fabric colour through the shade (multiply) and light (screen) layers over the
  * backdrop, then the print under the same folds. Dark garments print over a white underbase, so the ink
  * keeps its own colour, and ink too close to the fabric is lifted so dark-on-dark art stays legible;
- * light garments tint the ink slightly, as water-based ink on cotton does.
+ * light garments tint the ink slightly, as water-based ink on cotton does, and deepen light ink that would
+ * vanish into them, so light-on-light art stays legible too.
  */
 export function composeMockup({ layers, color, print }: ComposeOptions): Uint8Array {
   const { size, mask, shade, light, backdrop } = layers;
@@ -264,6 +269,7 @@ function layPrint(
   const [fabricR, fabricG, fabricB] = fabric;
   const fabricLuminance = luminance(fabricR, fabricG, fabricB);
   const liftTarget = Math.min(1, fabricLuminance + DARK_MIN_CONTRAST);
+  const deepenTarget = Math.max(0, fabricLuminance - LIGHT_MIN_CONTRAST);
   const tintR = 1 - LIGHT_INK_TINT + (LIGHT_INK_TINT * fabricR) / 255;
   const tintG = 1 - LIGHT_INK_TINT + (LIGHT_INK_TINT * fabricG) / 255;
   const tintB = 1 - LIGHT_INK_TINT + (LIGHT_INK_TINT * fabricB) / 255;
@@ -295,6 +301,19 @@ function layPrint(
         r *= tintR;
         g *= tintG;
         b *= tintB;
+        // The mirror image: light ink that would vanish into a light fabric (cream lines on a white or
+        // creme shirt) is deepened, keeping its hue, to a tone the eye can still tell from the fabric.
+        const inkLuminance = luminance(r, g, b);
+        if (
+          inkLuminance > LIGHT_INK &&
+          inkLuminance - deepenTarget > 0 &&
+          fabricLuminance - inkLuminance < LIGHT_MIN_CONTRAST
+        ) {
+          const scale = deepenTarget / inkLuminance;
+          r *= scale;
+          g *= scale;
+          b *= scale;
+        }
       }
       // The fabric's shading and grain over the ink.
       const s = 1 - PRINT_SHADE * (1 - (shade[index] as number) / 255);
