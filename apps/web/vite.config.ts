@@ -9,10 +9,6 @@ import { defineConfig, type Plugin } from "vite";
 const VENDOR_GROUPS = [
   { name: "vendor-react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: "vendor-router", test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
-  {
-    name: "vendor-ui",
-    test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib|get-nonce|detect-node-es|sonner)[\\/]/,
-  },
   { name: "vendor-query", test: /node_modules[\\/]@tanstack[\\/]/ },
 ];
 
