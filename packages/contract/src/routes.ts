@@ -43,6 +43,17 @@ function patternToRegExp(pattern: string): RegExp {
 
 const MATCHERS = ALL_PATTERNS.map(patternToRegExp);
 
+export type ClientRouteKey = keyof typeof CLIENT_ROUTES;
+
+const ROUTE_MATCHERS = (Object.entries(CLIENT_ROUTES) as [ClientRouteKey, string][]).map(
+  ([key, pattern]) => [key, patternToRegExp(pattern)] as const,
+);
+
+/** The CLIENT_ROUTES key of a pathname; undefined for static pages and paths that are not pages. */
+export function clientRouteOf(pathname: string): ClientRouteKey | undefined {
+  return ROUTE_MATCHERS.find(([, matcher]) => matcher.test(pathname))?.[0];
+}
+
 /** True when a pathname is a page of the app (the server answers 200 for these, 404 for the rest). */
 export function isClientRoute(pathname: string): boolean {
   return MATCHERS.some((matcher) => matcher.test(pathname));
