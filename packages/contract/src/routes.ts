@@ -45,6 +45,12 @@ const MATCHERS = ALL_PATTERNS.map(patternToRegExp);
 
 export type ClientRouteKey = keyof typeof CLIENT_ROUTES;
 
+/**
+ * The web build's list of extra code to preload per route (`{ [ClientRouteKey]: string[] }`), beside index.html:
+ * written by the web app's build, read by the server (decision 011).
+ */
+export const ROUTE_PRELOADS_FILE = "route-preloads.json";
+
 const ROUTE_MATCHERS = (Object.entries(CLIENT_ROUTES) as [ClientRouteKey, string][]).map(
   ([key, pattern]) => [key, patternToRegExp(pattern)] as const,
 );
