@@ -1,8 +1,10 @@
 import { colorDisplayName, resolveColor } from "@threadfolk/contract/colors";
+import { DESIGN_MOCKUP_SIZES, printableColors, shownDesignColor } from "@threadfolk/contract/design-page";
 import type { AppContext } from "../../context.ts";
 import type { PageMeta, PageMetaResult } from "../../http/web-app.ts";
 import { createImageUrlSigner, garmentForStyle } from "./image-urls.ts";
-import { findArtist, findArtistCounts, findDesignCardRows } from "./queries.ts";
+import { printableColor } from "./presenters.ts";
+import { findArtist, findArtistCounts, findDesignCardRows, findDesignVariants } from "./queries.ts";
 
 const DESIGN_PATH = /^\/design\/([0-9a-fA-F-]{36})\/([^/]+)\/([^/]+)\/?$/;
 const ARTIST_PATH = /^\/artist\/([^/]+)\/([0-9a-fA-F-]{36})\/?$/;
@@ -27,7 +29,10 @@ export function createPageMetaResolver(context: Pick<AppContext, "db" | "config"
       const [, rawUuid = "", , rawColor = ""] = design;
       const uuid = rawUuid.toLowerCase();
       if (!UUID_PATTERN.test(uuid)) return "not_found";
-      const [row] = await findDesignCardRows({ db: context.db, designIds: [uuid] });
+      const [[row], variants] = await Promise.all([
+        findDesignCardRows({ db: context.db, designIds: [uuid] }),
+        findDesignVariants({ db: context.db, designId: uuid }),
+      ]);
       if (!row) return "not_found";
       const color = resolveColor(rawColor) ?? resolveColor(row.defaultColor) ?? "black";
       const images = await createImageUrlSigner({ db: context.db, config, absolute: true });
@@ -46,6 +51,23 @@ export function createPageMetaResolver(context: Pick<AppContext, "db" | "config"
         type: "product",
         canonicalPath: `/design/${row.id}/${row.slug}/${color}`,
       };
+      // The mockup the page shows first (its default style, in the colour it picks), as the page requests it.
+      const shownStyle = (variants.find(({ variant }) => variant.isDefault) ?? variants[0])?.style;
+      const styleColors = shownStyle ? printableColors(shownStyle.colors) : [];
+      if (shownStyle && styleColors.length > 0) {
+        const relativeImages = await createImageUrlSigner({ db: context.db, config });
+        const shown = relativeImages.mockup({
+          designUuid: row.id,
+          variant: "watermarked",
+          garment: garmentForStyle(shownStyle.key),
+          color: shownDesignColor({
+            requested: rawColor,
+            defaultColor: printableColor(row.defaultColor),
+            colors: styleColors,
+          }),
+        });
+        meta.preloadImage = { src: shown.src, srcSet: shown.srcSet, sizes: DESIGN_MOCKUP_SIZES };
+      }
       return meta;
     }
     const artistMatch = ARTIST_PATH.exec(pathname);
