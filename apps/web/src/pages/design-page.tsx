@@ -31,7 +31,7 @@ function DesignSkeleton() {
   return (
     <div
       aria-hidden="true"
-      className="grid gap-8 px-4 pt-6 md:px-10 md:pt-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-14"
+      className="grid min-h-dvh content-start gap-8 px-4 pt-6 md:px-10 md:pt-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-14"
     >
       <div className="aspect-square w-full animate-pulse rounded-2xl bg-neutral-100" />
       <div className="space-y-4">

@@ -61,7 +61,7 @@ export default function HomePage() {
 
   const isSettled = !collections.isPending && !carousel.isPending && !sale.isPending;
   if (!isSettled) {
-    return <Spinner label="Loading designs" className="min-h-[calc(100dvh-8rem)] w-full" />;
+    return <Spinner label="Loading designs" className="min-h-dvh w-full" />;
   }
 
   const slides = carousel.data?.data.attributes;
