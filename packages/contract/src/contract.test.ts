@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { camelToSnake, snakeToCamel, toCamelKeys, toSnakeKeys } from "./case.ts";
 import { colorDisplayName, DARK_COLORS, LIGHT_COLORS, PRODUCT_COLORS, resolveColor } from "./colors.ts";
-import { printableColors, shownDesignColor } from "./design-page.ts";
 import { formatCents } from "./money.ts";
+import { printableColors, shownDesignColor } from "./page-images.ts";
 import { clientRouteOf, isClientRoute, searchResultsPath } from "./routes.ts";
 import { SIZES } from "./sizes.ts";
 import { STATE_ABBREVIATIONS } from "./states.ts";

@@ -18,11 +18,14 @@ export type PageMeta = {
   /** The page's preferred path (e.g. the design URL with its current slug); defaults to the requested path. */
   canonicalPath?: string;
   /**
-   * The page's largest image, preloaded with the HTML instead of after the app's code has run: the same
-   * srcset and sizes as the page's <img>, so the browser picks the same file at every screen size.
+   * The images the page shows first at every screen size, preloaded with the HTML instead of after the app's
+   * code has run and fetched the page's data (decision 011).
    */
-  preloadImage?: { src: string; srcSet: string; sizes: string };
+  preloadImages?: PreloadImage[];
 };
+
+/** An image to preload: with the srcset and sizes of the page's <img>, so the browser picks the same file. */
+export type PreloadImage = { src: string; srcSet?: string; sizes?: string };
 
 /** Per route, the page code the HTML preloads (the web build's ROUTE_PRELOADS_FILE). */
 export type RoutePreloads = Partial<Record<ClientRouteKey, string[]>>;
@@ -48,8 +51,11 @@ export function readRoutePreloads(distDir: string): RoutePreloads {
   }
 }
 
-/** A page's meta data, `undefined` for the defaults, or "not_found" when the page names nothing (answered 404). */
-export type PageMetaResult = PageMeta | "not_found" | undefined;
+/**
+ * A page's meta data (the defaults for a missing title or description, or for `undefined`), or "not_found" when
+ * the page names nothing (answered 404).
+ */
+export type PageMetaResult = Partial<PageMeta> | "not_found" | undefined;
 
 /** Finds the meta data of a client route (design and artist pages add theirs). */
 export type PageMetaResolver = (pathname: string) => Promise<PageMetaResult>;
@@ -110,12 +116,14 @@ export function renderHead(config: Config, meta: PageMeta, canonicalPath: string
  * Preload hints: the page's largest image (fetched at once, in parallel with the app's code) and the code of
  * the page (which the app would otherwise request only once its own code has run). Decision 011.
  */
-export function renderPreloads({ image, modules }: { image?: PageMeta["preloadImage"]; modules: readonly string[] }) {
+export function renderPreloads({ images, modules }: { images: readonly PreloadImage[]; modules: readonly string[] }) {
   const tags: string[] = [];
-  if (image) {
-    tags.push(
-      `<link rel="preload" as="image" href="${escapeHtml(image.src)}" imagesrcset="${escapeHtml(image.srcSet)}" imagesizes="${escapeHtml(image.sizes)}" fetchpriority="high">`,
-    );
+  for (const image of images) {
+    const responsive =
+      image.srcSet && image.sizes
+        ? ` imagesrcset="${escapeHtml(image.srcSet)}" imagesizes="${escapeHtml(image.sizes)}"`
+        : "";
+    tags.push(`<link rel="preload" as="image" href="${escapeHtml(image.src)}"${responsive} fetchpriority="high">`);
   }
   for (const url of modules) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(url)}">`);
   return tags.join("\n    ");
@@ -174,7 +182,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .type("text/plain; charset=utf-8")
         .send("The web app is not built yet. Run `npm start` (or `npm run build`) to build it.");
     }
-    let meta: PageMeta | undefined;
+    let meta: Partial<PageMeta> | undefined;
     try {
       const resolved = status === 200 ? await options.resolvePageMeta?.(pathname) : undefined;
       if (resolved === "not_found") status = 404;
@@ -185,7 +193,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const title = meta?.title ?? (status === 404 ? `Page not found | ${config.BRAND_NAME}` : defaultMeta.title);
     const route = status === 200 ? clientRouteOf(pathname) : undefined;
     const preloads = renderPreloads({
-      image: meta?.preloadImage,
+      images: meta?.preloadImages ?? [],
       modules: (route && routePreloads[route]) || [],
     });
     const head = renderHead(
@@ -193,7 +201,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       { ...defaultMeta, ...meta, title },
       meta?.canonicalPath ?? (pathname === "/" ? "/" : pathname),
     );
-    const html = template.replace(HEAD_PLACEHOLDER, preloads ? `${head}\n    ${preloads}` : head);
+    // The preloads go last in the head: the stylesheet and the app's code come first, as they are needed first.
+    const html = template
+      .replace(HEAD_PLACEHOLDER, head)
+      .replace("</head>", preloads ? `  ${preloads}\n  </head>` : "</head>");
     return reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(html);
   }
 

@@ -1,6 +1,6 @@
 import { snakeToCamel } from "@threadfolk/contract/case";
 import { colorDisplayName, type ProductColor } from "@threadfolk/contract/colors";
-import { DESIGN_MOCKUP_SIZES, printableColors, shownDesignColor } from "@threadfolk/contract/design-page";
+import { DESIGN_MOCKUP_SIZES, printableColors, shownDesignColor } from "@threadfolk/contract/page-images";
 import { searchResultsPath } from "@threadfolk/contract/routes";
 import { DELIVERY_ESTIMATE_NOTE, SHIPPING_OPTIONS } from "@threadfolk/contract/shipping";
 import { SIZE_ORDER, type Size } from "@threadfolk/contract/sizes";

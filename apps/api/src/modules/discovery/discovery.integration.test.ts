@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DESIGN_MOCKUP_SIZES } from "@threadfolk/contract/design-page";
+import { DESKTOP_HOME_SECTIONS, MOBILE_HOME_SECTIONS } from "@threadfolk/contract/constants";
+import { CAROUSEL_IMAGE_SIZES } from "@threadfolk/contract/discovery-constants";
+import { DESIGN_MOCKUP_SIZES } from "@threadfolk/contract/page-images";
 import { ROUTE_PRELOADS_FILE } from "@threadfolk/contract/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -22,7 +24,7 @@ beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), "tf-web-"));
   fs.writeFileSync(
     path.join(webDir, "index.html"),
-    "<!doctype html><html><head><!--app-head--></head><body></body></html>",
+    '<!doctype html><html><head><!--app-head--><link rel="stylesheet" href="/assets/index.css"></head><body></body></html>',
   );
   // What the web build writes beside it: the page code each landing route preloads.
   fs.writeFileSync(
@@ -418,11 +420,38 @@ describe("sharing and search engines", () => {
     }
   });
 
+  it("preloads the home page's first slide and first card, as the home payload and carousel give them", async () => {
+    const db = server.database.db;
+    if ((await server.request("/api/v1/carousels?location_code=front_page")).status === 404) {
+      await buildCarousel(db, { assets: [{ altText: "First" }, { altText: "Second" }] });
+    }
+    await buildDesign(db, { orderCount30d: 5000, defaultColor: "kelly" });
+    const collections = (await server.request("/api/v1/internal_design_collections")).body;
+    const slides = (await server.request("/api/v1/carousels?location_code=front_page")).body.data.attributes
+      .carousel_assets;
+    const firstSection = DESKTOP_HOME_SECTIONS.find((key) => collections[key]?.attributes.home_page_preview.length > 0);
+    expect(firstSection).toBe(
+      MOBILE_HOME_SECTIONS.find((key) => collections[key]?.attributes.home_page_preview.length > 0),
+    );
+    const card = collections[firstSection ?? ""].attributes.home_page_preview[0];
+    const slide = slides[0].attributes.image;
+
+    const home = await server.request("/");
+    expect(home.text).toContain(
+      `<link rel="preload" as="image" href="${escapeHtml(slide.src)}" imagesrcset="${escapeHtml(slide.src_set)}" imagesizes="${CAROUSEL_IMAGE_SIZES}" fetchpriority="high">`,
+    );
+    expect(home.text).toContain(
+      `<link rel="preload" as="image" href="${escapeHtml(card.watermarked_signed_urls[card.default_color])}" fetchpriority="high">`,
+    );
+    expect(home.text.match(/rel="preload" as="image"/g)).toHaveLength(2);
+    // After the stylesheet (and the app's code), which the page needs first.
+    expect(home.text.indexOf('rel="preload" as="image"')).toBeGreaterThan(home.text.indexOf('rel="stylesheet"'));
+  });
+
   it("preloads each landing page's code from the web build's list, only on pages that are answered", async () => {
     const home = await server.request("/");
     expect(home.text).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-abc.js">');
     expect(home.text).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-def.js">');
-    expect(home.text).not.toContain('rel="preload" as="image"');
     const { design } = await buildDesign(server.database.db);
     const designPage = await server.request(`/design/${design.id}/slug/black`);
     expect(designPage.text).toContain('<link rel="modulepreload" crossorigin href="/assets/design-page-123.js">');

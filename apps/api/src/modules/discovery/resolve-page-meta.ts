@@ -1,7 +1,9 @@
 import { colorDisplayName, resolveColor } from "@threadfolk/contract/colors";
-import { DESIGN_MOCKUP_SIZES, printableColors, shownDesignColor } from "@threadfolk/contract/design-page";
+import { DESIGN_MOCKUP_SIZES, printableColors, shownDesignColor } from "@threadfolk/contract/page-images";
 import type { AppContext } from "../../context.ts";
 import type { PageMeta, PageMetaResult } from "../../http/web-app.ts";
+import { findHomeFirstImages } from "./find-home-first-images.ts";
+import { createShortLivedCache } from "./get-home-collections.ts";
 import { createImageUrlSigner, garmentForStyle } from "./image-urls.ts";
 import { printableColor } from "./presenters.ts";
 import { findArtist, findArtistCounts, findDesignCardRows, findDesignVariants } from "./queries.ts";
@@ -19,11 +21,18 @@ function shorten(text: string): string {
 /**
  * Head tags of design and artist pages for link previews and search engines: title, description, canonical
  * URL and an absolute preview image. Unknown (or deactivated) designs and artists answer "not_found" so the
- * server replies 404; other paths keep the defaults.
+ * server replies 404; other paths keep the defaults. The home and design pages also name the images they show
+ * first, which the HTML preloads.
  */
 export function createPageMetaResolver(context: Pick<AppContext, "db" | "config">) {
   const { config } = context;
+  // The same for every visitor and the most requested page: kept as long as the home payload is.
+  const homeImages = createShortLivedCache({
+    ttlMs: config.DISCOVERY_CACHE_SECONDS * 1000,
+    load: () => findHomeFirstImages({ context }),
+  });
   return async function resolvePageMeta(pathname: string): Promise<PageMetaResult> {
+    if (pathname === "/") return { preloadImages: await homeImages() };
     const design = DESIGN_PATH.exec(pathname);
     if (design) {
       const [, rawUuid = "", , rawColor = ""] = design;
@@ -66,7 +75,7 @@ export function createPageMetaResolver(context: Pick<AppContext, "db" | "config"
             colors: styleColors,
           }),
         });
-        meta.preloadImage = { src: shown.src, srcSet: shown.srcSet, sizes: DESIGN_MOCKUP_SIZES };
+        meta.preloadImages = [{ src: shown.src, srcSet: shown.srcSet, sizes: DESIGN_MOCKUP_SIZES }];
       }
       return meta;
     }

@@ -1,3 +1,4 @@
+import { CAROUSEL_IMAGE_SIZES } from "@threadfolk/contract/discovery-constants";
 import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "../../../components/icons/icons.tsx";
@@ -140,7 +141,7 @@ export function Carousel({
                     <img
                       src={image.src || asset.attributes.assetUrl}
                       srcSet={image.srcSet || undefined}
-                      sizes={`(min-width: ${CONTAINER_WIDTH}px) ${IMAGE_WIDTH}px, 89vw`}
+                      sizes={CAROUSEL_IMAGE_SIZES}
                       width={image.width || IMAGE_WIDTH}
                       height={image.height || 300}
                       alt={altText ?? `Slide ${position + 1}`}

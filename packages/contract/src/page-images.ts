@@ -1,8 +1,9 @@
 import { PRODUCT_COLORS, type ProductColor, resolveColor } from "./colors.ts";
 
 /**
- * What the design page shows first, shared by the page and the server, which preloads that image with the
- * HTML (decision 011): both must pick the same file, or the browser downloads two.
+ * The image the design page shows first, shared by the page and the server, which preloads it with the HTML
+ * (decision 011): both must pick the same file, or the browser downloads two. (The home carousel's `sizes` is
+ * CAROUSEL_IMAGE_SIZES in discovery-constants.)
  */
 
 /** The mockup's rendered width: the left column on wide screens, the full width on phones (`sizes`). */
@@ -16,8 +17,8 @@ export function printableColors(colors: readonly string[]): ProductColor[] {
 }
 
 /**
- * The colour the page shows: the one the URL names when the style comes in it, otherwise the design's default
- * colour, otherwise the style's first colour.
+ * The colour the design page shows: the one the URL names when the style comes in it, otherwise the design's
+ * default colour, otherwise the style's first colour.
  */
 export function shownDesignColor({
   requested,
