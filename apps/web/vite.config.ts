@@ -110,8 +110,31 @@ function writeRoutePreloads(): Plugin {
   };
 }
 
+/**
+ * Moves the built stylesheet from the head to the `<!--app-stylesheet-->` mark after the boot shell: a stylesheet
+ * in the body does not hold back the painting of what comes before it, and the app's scripts still wait for it
+ * (scripts never run while a stylesheet the parser has met is loading), so nothing renders unstyled.
+ */
+function stylesheetAfterBootShell(): Plugin {
+  const MARK = "<!--app-stylesheet-->";
+  return {
+    name: "threadfolk-stylesheet-after-boot-shell",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        const links = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
+        if (!html.includes(MARK) || links.length === 0) return html;
+        let moved = html;
+        for (const link of links) moved = moved.replace(link, "");
+        return moved.replace(MARK, links.map((link) => link.trim()).join("\n    "));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressAssets(), writeRoutePreloads()],
+  plugins: [react(), tailwindcss(), precompressAssets(), writeRoutePreloads(), stylesheetAfterBootShell()],
   build: {
     target: "es2022",
     sourcemap: true,
