@@ -8,6 +8,7 @@
 //
 //   BENCH_WEB_RUNS     Lighthouse runs per page (default 3; the median by performance score is printed)
 //   BENCH_WEB_REPORTS  folder to write each page's HTML report to (default: no reports)
+//   BENCH_WEB_PAGES    comma-separated subset of the pages to measure (home, results, design; default all)
 //   CHROMIUM_PATH      browser binary (default /usr/bin/chromium)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -20,6 +21,7 @@ import { ensureDependencies, log, ROOT } from "./lib.mjs";
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
 const REPORTS_DIR = process.env.BENCH_WEB_REPORTS ? path.resolve(process.env.BENCH_WEB_REPORTS) : undefined;
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const ONLY_PAGES = process.env.BENCH_WEB_PAGES ? new Set(process.env.BENCH_WEB_PAGES.split(",")) : undefined;
 const CHROME_FLAGS = [
   "--headless",
   "--no-sandbox",
@@ -222,7 +224,9 @@ async function main() {
   log("Starting the app on a temporary data directory (first start seeds the demo shop)…");
   const server = await startServer();
   try {
-    const { pages, images } = await choosePages(server.baseUrl);
+    const measured = await choosePages(server.baseUrl);
+    const { images } = measured;
+    const pages = measured.pages.filter((page) => !ONLY_PAGES || ONLY_PAGES.has(page.name));
     log(`Rendering the ${images.length} images these pages show…`);
     await warmImages(server.baseUrl, images);
     // One unmeasured visit per page: the server's caches and JIT reach the state a running shop is in.

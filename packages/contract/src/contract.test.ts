@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { camelToSnake, snakeToCamel, toCamelKeys, toSnakeKeys } from "./case.ts";
 import { colorDisplayName, DARK_COLORS, LIGHT_COLORS, PRODUCT_COLORS, resolveColor } from "./colors.ts";
 import { formatCents } from "./money.ts";
-import { isClientRoute, searchResultsPath } from "./routes.ts";
+import { printableColors, shownDesignColor } from "./page-images.ts";
+import { clientRouteOf, isClientRoute, searchResultsPath } from "./routes.ts";
 import { SIZES } from "./sizes.ts";
 import { STATE_ABBREVIATIONS } from "./states.ts";
 import { MESSAGES, shippingFormSchema, signUpSchema } from "./validation.ts";
@@ -77,6 +78,34 @@ describe("money and routes", () => {
     expect(isClientRoute("/faq")).toBe(true);
     expect(isClientRoute("/nope")).toBe(false);
     expect(isClientRoute("/design/abc")).toBe(false);
+  });
+
+  it("names the route of a pathname", () => {
+    expect(clientRouteOf("/")).toBe("home");
+    expect(clientRouteOf("/results")).toBe("results");
+    expect(clientRouteOf("/design/abc/slug/black/")).toBe("design");
+    expect(clientRouteOf("/artist/ada/00000000-0000-4000-8000-000000000000")).toBe("artist");
+    expect(clientRouteOf("/faq")).toBeUndefined();
+    expect(clientRouteOf("/nope")).toBeUndefined();
+  });
+});
+
+describe("the design page's first image", () => {
+  it("lists a style's printable colours in display order", () => {
+    expect(printableColors(["navy", "softPink", "black", "not-a-colour", "white"])).toEqual([
+      "white",
+      "black",
+      "soft_pink",
+      "navy",
+    ]);
+  });
+
+  it("shows the URL's colour when the style has it, else the default colour, else the style's first", () => {
+    const colors = printableColors(["white", "black", "navy"]);
+    expect(shownDesignColor({ requested: "navy", defaultColor: "black", colors })).toBe("navy");
+    expect(shownDesignColor({ requested: "red", defaultColor: "black", colors })).toBe("black");
+    expect(shownDesignColor({ requested: "nonsense", defaultColor: "red", colors })).toBe("white");
+    expect(shownDesignColor({ requested: "navy", defaultColor: "red", colors: [] })).toBe("red");
   });
 });
 

@@ -14,6 +14,11 @@ export const DESIGN_PAGE_SIZE = PAGE_SIZE;
 export const HOME_PREVIEW_SIZE = 8;
 /** Card images are squares of this many pixels (width and height attributes, so nothing jumps). */
 export const CARD_IMAGE_SIZE = 640;
+/**
+ * The home carousel's slide width (`sizes`): the spec's 1152 px inside 1300 px, scaled down below that. The
+ * server preloads the first slide with the same value (decision 011).
+ */
+export const CAROUSEL_IMAGE_SIZES = "(min-width: 1300px) 1152px, 89vw";
 /** "More by this artist" on the design page. */
 export const MORE_BY_ARTIST_SIZE = 8;
 

@@ -43,6 +43,23 @@ function patternToRegExp(pattern: string): RegExp {
 
 const MATCHERS = ALL_PATTERNS.map(patternToRegExp);
 
+export type ClientRouteKey = keyof typeof CLIENT_ROUTES;
+
+/**
+ * The web build's list of extra code to preload per route (`{ [ClientRouteKey]: string[] }`), beside index.html:
+ * written by the web app's build, read by the server (decision 011).
+ */
+export const ROUTE_PRELOADS_FILE = "route-preloads.json";
+
+const ROUTE_MATCHERS = (Object.entries(CLIENT_ROUTES) as [ClientRouteKey, string][]).map(
+  ([key, pattern]) => [key, patternToRegExp(pattern)] as const,
+);
+
+/** The CLIENT_ROUTES key of a pathname; undefined for static pages and paths that are not pages. */
+export function clientRouteOf(pathname: string): ClientRouteKey | undefined {
+  return ROUTE_MATCHERS.find(([, matcher]) => matcher.test(pathname))?.[0];
+}
+
 /** True when a pathname is a page of the app (the server answers 200 for these, 404 for the rest). */
 export function isClientRoute(pathname: string): boolean {
   return MATCHERS.some((matcher) => matcher.test(pathname));

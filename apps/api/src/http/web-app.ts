@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { isClientRoute } from "@threadfolk/contract/routes";
+import { type ClientRouteKey, clientRouteOf, isClientRoute, ROUTE_PRELOADS_FILE } from "@threadfolk/contract/routes";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -17,10 +17,45 @@ export type PageMeta = {
   type?: "website" | "product" | "profile";
   /** The page's preferred path (e.g. the design URL with its current slug); defaults to the requested path. */
   canonicalPath?: string;
+  /**
+   * The images the page shows first at every screen size, preloaded with the HTML instead of after the app's
+   * code has run and fetched the page's data (decision 011).
+   */
+  preloadImages?: PreloadImage[];
 };
 
-/** A page's meta data, `undefined` for the defaults, or "not_found" when the page names nothing (answered 404). */
-export type PageMetaResult = PageMeta | "not_found" | undefined;
+/** An image to preload: with the srcset and sizes of the page's <img>, so the browser picks the same file. */
+export type PreloadImage = { src: string; srcSet?: string; sizes?: string };
+
+/** Per route, the page code the HTML preloads (the web build's ROUTE_PRELOADS_FILE). */
+export type RoutePreloads = Partial<Record<ClientRouteKey, string[]>>;
+
+const ASSET_URL = /^\/assets\/[\w.-]+\.js$/;
+
+/** Reads the web build's route preloads; none when the file is missing or not what the build writes. */
+export function readRoutePreloads(distDir: string): RoutePreloads {
+  const file = path.join(distDir, ROUTE_PRELOADS_FILE);
+  if (!fs.existsSync(file)) return {};
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(file, "utf8"));
+    if (typeof parsed !== "object" || parsed === null) return {};
+    const preloads: RoutePreloads = {};
+    for (const [route, urls] of Object.entries(parsed)) {
+      if (Array.isArray(urls) && urls.every((url) => typeof url === "string" && ASSET_URL.test(url))) {
+        preloads[route as ClientRouteKey] = urls;
+      }
+    }
+    return preloads;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A page's meta data (the defaults for a missing title or description, or for `undefined`), or "not_found" when
+ * the page names nothing (answered 404).
+ */
+export type PageMetaResult = Partial<PageMeta> | "not_found" | undefined;
 
 /** Finds the meta data of a client route (design and artist pages add theirs). */
 export type PageMetaResolver = (pathname: string) => Promise<PageMetaResult>;
@@ -77,6 +112,23 @@ export function renderHead(config: Config, meta: PageMeta, canonicalPath: string
   return tags.join("\n    ");
 }
 
+/**
+ * Preload hints: the page's largest image (fetched at once, in parallel with the app's code) and the code of
+ * the page (which the app would otherwise request only once its own code has run). Decision 011.
+ */
+export function renderPreloads({ images, modules }: { images: readonly PreloadImage[]; modules: readonly string[] }) {
+  const tags: string[] = [];
+  for (const image of images) {
+    const responsive =
+      image.srcSet && image.sizes
+        ? ` imagesrcset="${escapeHtml(image.srcSet)}" imagesizes="${escapeHtml(image.sizes)}"`
+        : "";
+    tags.push(`<link rel="preload" as="image" href="${escapeHtml(image.src)}"${responsive} fetchpriority="high">`);
+  }
+  for (const url of modules) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(url)}">`);
+  return tags.join("\n    ");
+}
+
 export function resolveWebDistDir(config: Config): string {
   return config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR;
 }
@@ -96,6 +148,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const indexPath = path.join(distDir, "index.html");
   const isBuilt = fs.existsSync(indexPath);
   const template = isBuilt ? fs.readFileSync(indexPath, "utf8") : undefined;
+  const routePreloads = isBuilt ? readRoutePreloads(distDir) : {};
   const defaultMeta: PageMeta = {
     title: `${config.BRAND_NAME}: designs by independent artists, printed on apparel`,
     description: `Shop t-shirts and apparel printed with designs by independent artists on ${config.BRAND_NAME}. No fandom too small, no meme too dank!`,
@@ -129,7 +182,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .type("text/plain; charset=utf-8")
         .send("The web app is not built yet. Run `npm start` (or `npm run build`) to build it.");
     }
-    let meta: PageMeta | undefined;
+    let meta: Partial<PageMeta> | undefined;
     try {
       const resolved = status === 200 ? await options.resolvePageMeta?.(pathname) : undefined;
       if (resolved === "not_found") status = 404;
@@ -138,14 +191,20 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       request.log.warn({ err: error }, "page meta lookup failed; using defaults");
     }
     const title = meta?.title ?? (status === 404 ? `Page not found | ${config.BRAND_NAME}` : defaultMeta.title);
-    const html = template.replace(
-      HEAD_PLACEHOLDER,
-      renderHead(
-        config,
-        { ...defaultMeta, ...meta, title },
-        meta?.canonicalPath ?? (pathname === "/" ? "/" : pathname),
-      ),
+    const route = status === 200 ? clientRouteOf(pathname) : undefined;
+    const preloads = renderPreloads({
+      images: meta?.preloadImages ?? [],
+      modules: (route && routePreloads[route]) || [],
+    });
+    const head = renderHead(
+      config,
+      { ...defaultMeta, ...meta, title },
+      meta?.canonicalPath ?? (pathname === "/" ? "/" : pathname),
     );
+    // The preloads go last in the head: the stylesheet and the app's code come first, as they are needed first.
+    const html = template
+      .replace(HEAD_PLACEHOLDER, head)
+      .replace("</head>", preloads ? `  ${preloads}\n  </head>` : "</head>");
     return reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(html);
   }
 

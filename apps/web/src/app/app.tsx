@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { RouterProvider } from "react-router/dom";
-import { Toaster } from "sonner";
+import { LazyToaster } from "./lazy-toaster.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { createAppRouter } from "./router.tsx";
 
@@ -12,7 +12,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster richColors closeButton position="top-center" toastOptions={{ duration: 5000 }} />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

@@ -6,6 +6,7 @@ import { PageSpinner } from "../components/spinner.tsx";
 import { useAuthModal } from "../features/auth/hooks/use-auth-modal.ts";
 import { useCollectionsMenu } from "../features/favourites/hooks/use-collections-menu.ts";
 import { useSessionLifecycle } from "../features/session/hooks/use-session-lifecycle.ts";
+import { IDLE_PREFETCH_DELAY_MS, runWhenIdle } from "../lib/when-idle.ts";
 import { ErrorFallbackPage } from "./error/error-fallback-page.tsx";
 import { ErrorPagePopularSection } from "./error/popular-section.tsx";
 import { RootErrorBoundary } from "./error/root-error-boundary.tsx";
@@ -37,8 +38,6 @@ const STATIC_PAGE_MODULES: Record<(typeof STATIC_PAGES)[number]["path"], () => P
 
 const loadAuthModal = () => import("../features/auth/components/auth-modal.tsx");
 const AuthModal = lazy(async () => ({ default: (await loadAuthModal()).AuthModal }));
-/** After this long, the browser fetches the auth modal's code while idle, so the first click opens it at once. */
-const AUTH_MODAL_PREFETCH_DELAY_MS = 4000;
 
 /**
  * The auth modal, whose forms (and their validation library) are a third of the app's code: it is fetched
@@ -50,14 +49,8 @@ function LazyAuthModal() {
   useEffect(() => {
     if (open) setIsMounted(true);
   }, [open]);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      const prefetch = () => void loadAuthModal();
-      if ("requestIdleCallback" in window) window.requestIdleCallback(prefetch);
-      else prefetch();
-    }, AUTH_MODAL_PREFETCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  // Fetched while the browser is idle after start-up, so the first click opens it at once.
+  useEffect(() => runWhenIdle(() => void loadAuthModal(), IDLE_PREFETCH_DELAY_MS), []);
   if (!isMounted && !open) return null;
   return (
     <Suspense fallback={null}>

@@ -5,7 +5,7 @@ import {
   ANALYTICS_MAX_PROPERTY_KEY_LENGTH,
   ANALYTICS_MAX_PROPERTY_VALUE_LENGTH,
   type AnalyticsCategory,
-} from "@threadfolk/contract/analytics";
+} from "@threadfolk/contract/analytics-constants";
 import { apiRequest, isApiError } from "./api-client.ts";
 
 /**
@@ -257,7 +257,7 @@ function getBrowserTracker(): AnalyticsTracker | undefined {
 }
 
 /**
- * Records an allow-listed analytics event (`packages/contract/src/analytics.ts`), e.g.
+ * Records an allow-listed analytics event (`packages/contract/src/analytics-constants.ts`), e.g.
  * `trackEvent("Favorited Design", "Design Discovery", { designUuid })`. Queued and posted in batches.
  */
 export function trackEvent<Category extends AnalyticsCategory>(

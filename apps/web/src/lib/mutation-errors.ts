@@ -1,6 +1,6 @@
 import { snakeToCamel } from "@threadfolk/contract/case";
-import { toast } from "sonner";
 import { type ApiErrorDetail, generalErrorMessage, isApiError } from "./api-client.ts";
+import { toast } from "./toast.ts";
 
 declare module "@tanstack/react-query" {
   interface Register {

@@ -101,7 +101,7 @@ export default function ArtistPage() {
     }
   }, [pageParam, canonicalPath, navigate]);
 
-  if (storefront.isPending) return <Spinner label="Loading the shop" className="min-h-[60vh] w-full" />;
+  if (storefront.isPending) return <Spinner label="Loading the shop" className="min-h-dvh w-full" />;
   if (storefront.isError) {
     if (isApiError(storefront.error, 404)) {
       return (

@@ -1,12 +1,13 @@
 import { snakeToCamel } from "@threadfolk/contract/case";
-import { colorDisplayName, PRODUCT_COLORS, type ProductColor, resolveColor } from "@threadfolk/contract/colors";
+import { colorDisplayName, type ProductColor } from "@threadfolk/contract/colors";
+import { DESIGN_MOCKUP_SIZES, printableColors, shownDesignColor } from "@threadfolk/contract/page-images";
 import { searchResultsPath } from "@threadfolk/contract/routes";
 import { DELIVERY_ESTIMATE_NOTE, SHIPPING_OPTIONS } from "@threadfolk/contract/shipping";
 import { SIZE_ORDER, type Size } from "@threadfolk/contract/sizes";
 import { useEffect, useId, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { RulerIcon } from "../components/icons/icons.tsx";
-import { type DesignDetail, type DesignVariant, useDesign } from "../features/catalogue/api/get-design.ts";
+import { type DesignDetail, useDesign } from "../features/catalogue/api/get-design.ts";
 import { artistPath, designPath } from "../features/catalogue/catalogue-paths.ts";
 import { ColorSwatches } from "../features/catalogue/components/color-swatches.tsx";
 import { Price } from "../features/catalogue/components/design-card.tsx";
@@ -20,14 +21,6 @@ import { FollowArtistButton } from "./follow-artist-button.tsx";
 import { useDesignCardHeart } from "./use-design-card-heart.ts";
 
 const MAX_QUANTITY = 10;
-/** Rendered width of the mockup: the left column on wide screens, the full width on phones. */
-const MOCKUP_SIZES = "(min-width: 1440px) 680px, (min-width: 1024px) 48vw, (min-width: 768px) 60vw, 100vw";
-
-/** The colours a variant comes in, in display order, as printable colours. */
-function variantColors(variant: DesignVariant): ProductColor[] {
-  const available = new Set(variant.colors.map(resolveColor).filter((color) => color !== undefined));
-  return PRODUCT_COLORS.filter((color) => available.has(color));
-}
 
 function sortSizes(sizes: string[]): string[] {
   const rank = (size: string) => SIZE_ORDER[size as Size] ?? 99;
@@ -38,7 +31,7 @@ function DesignSkeleton() {
   return (
     <div
       aria-hidden="true"
-      className="grid gap-8 px-4 pt-6 md:px-10 md:pt-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-14"
+      className="grid min-h-dvh content-start gap-8 px-4 pt-6 md:px-10 md:pt-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-14"
     >
       <div className="aspect-square w-full animate-pulse rounded-2xl bg-neutral-100" />
       <div className="space-y-4">
@@ -61,15 +54,9 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
   const defaultVariant = variants.find((variant) => variant.isDefault) ?? variants[0];
   const [variantId, setVariantId] = useState(defaultVariant?.id);
   const variant = variants.find((candidate) => candidate.id === variantId) ?? defaultVariant;
-  const colors = useMemo(() => (variant ? variantColors(variant) : []), [variant]);
-  const requested = resolveColor(colorParam);
-  const fallbackColor = resolveColor(attributes.defaultColor) ?? colors[0] ?? "black";
-  const color =
-    requested && colors.includes(requested)
-      ? requested
-      : colors.includes(fallbackColor)
-        ? fallbackColor
-        : (colors[0] ?? fallbackColor);
+  const colors = useMemo(() => (variant ? printableColors(variant.colors) : []), [variant]);
+  // The same choice the server makes when it preloads this image with the HTML.
+  const color = shownDesignColor({ requested: colorParam, defaultColor: attributes.defaultColor, colors });
   const [size, setSize] = useState<string>();
   const [quantity, setQuantity] = useState(1);
 
@@ -100,7 +87,7 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
               <img
                 src={image.src}
                 srcSet={image.srcSet}
-                sizes={MOCKUP_SIZES}
+                sizes={DESIGN_MOCKUP_SIZES}
                 width={image.width}
                 height={image.height}
                 alt={`${attributes.displayName} on a ${colorDisplayName(color)} ${variant?.garmentStyleDisplayName ?? "t-shirt"}`}

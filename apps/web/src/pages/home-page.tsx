@@ -5,6 +5,7 @@ import {
   TAGLINE,
 } from "@threadfolk/contract/constants";
 import { homeCollectionResultsPath } from "@threadfolk/contract/routes";
+import { useDeferredValue } from "react";
 import { Link } from "react-router";
 import { Spinner } from "../components/spinner.tsx";
 import { useCarousel } from "../features/catalogue/api/get-carousel.ts";
@@ -59,9 +60,11 @@ export default function HomePage() {
   const layout = isDesktop ? "desktop" : "mobile";
   const order: readonly HomeCollectionKey[] = isDesktop ? DESKTOP_HOME_SECTIONS : MOBILE_HOME_SECTIONS;
 
-  const isSettled = !collections.isPending && !carousel.isPending && !sale.isPending;
+  // The switch from the spinner to the page renders as a transition: React builds the 56 cards in short
+  // slices instead of one long task, so the page keeps answering input meanwhile (decision 011).
+  const isSettled = useDeferredValue(!collections.isPending && !carousel.isPending && !sale.isPending);
   if (!isSettled) {
-    return <Spinner label="Loading designs" className="min-h-[calc(100dvh-8rem)] w-full" />;
+    return <Spinner label="Loading designs" className="min-h-dvh w-full" />;
   }
 
   const slides = carousel.data?.data.attributes;

@@ -144,7 +144,7 @@ export default function ResultsPage() {
         )}
       </div>
 
-      {result.isPending && page !== undefined && <Spinner label="Loading designs" className="min-h-[50vh] w-full" />}
+      {result.isPending && page !== undefined && <Spinner label="Loading designs" className="min-h-dvh w-full" />}
 
       {result.isError && !pageData && (
         <div className="mt-8">

@@ -1,6 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { DESKTOP_HOME_SECTIONS, MOBILE_HOME_SECTIONS } from "@threadfolk/contract/constants";
+import { CAROUSEL_IMAGE_SIZES } from "@threadfolk/contract/discovery-constants";
+import { DESIGN_MOCKUP_SIZES } from "@threadfolk/contract/page-images";
+import { ROUTE_PRELOADS_FILE } from "@threadfolk/contract/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildArtist,
@@ -10,6 +14,7 @@ import {
   buildSale,
 } from "../../../test/factories/catalogue.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
+import { escapeHtml } from "../../http/web-app.ts";
 
 let server: TestServer;
 let webDir: string;
@@ -19,7 +24,16 @@ beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), "tf-web-"));
   fs.writeFileSync(
     path.join(webDir, "index.html"),
-    "<!doctype html><html><head><!--app-head--></head><body></body></html>",
+    '<!doctype html><html><head><!--app-head--><link rel="stylesheet" href="/assets/index.css"></head><body></body></html>',
+  );
+  // What the web build writes beside it: the page code each landing route preloads.
+  fs.writeFileSync(
+    path.join(webDir, ROUTE_PRELOADS_FILE),
+    JSON.stringify({
+      home: ["/assets/home-page-abc.js", "/assets/shared-def.js"],
+      design: ["/assets/design-page-123.js"],
+      results: ["/not-an-asset.js"],
+    }),
   );
   server = await getTestServer({ env: { DISCOVERY_CACHE_SECONDS: "0", WEB_DIST_DIR: webDir } });
 });
@@ -402,6 +416,80 @@ describe("sharing and search engines", () => {
     );
     expect(response.text).toContain('<meta property="og:type" content="product">');
     expect(response.text).toContain('<meta name="twitter:card" content="summary_large_image">');
+  });
+
+  it("preloads the mockup the design page shows first, with the srcset and sizes the page gives it", async () => {
+    const { design } = await buildDesign(server.database.db, {
+      defaultColor: "navy",
+      garmentStyleKeys: ["womens_tee", "mens_tee"],
+    });
+    const detail = await server.request(`/api/v1/designs/${design.id}`);
+    const womensTee = detail.body.data.attributes.images["womens-tee"];
+    // The URL's colour when the default style comes in it; otherwise the design's default colour (the women's
+    // tee has no military green, though the men's tee has).
+    for (const [segment, shown] of [
+      ["red", "red"],
+      ["military_green", "navy"],
+      ["not-a-colour", "navy"],
+    ] as const) {
+      const source = womensTee[shown].watermarked;
+      expect(source.src_set).toMatch(
+        /-320\.webp\?exp=\d+&sig=[\w-]+ 320w, .+-640\.webp.+ 640w, .+-1024\.webp.+ 1024w$/,
+      );
+      const page = await server.request(`/design/${design.id}/slug/${segment}`);
+      expect(page.text, segment).toContain(
+        `<link rel="preload" as="image" href="${escapeHtml(source.src)}" imagesrcset="${escapeHtml(source.src_set)}" imagesizes="${DESIGN_MOCKUP_SIZES}" fetchpriority="high">`,
+      );
+      expect(page.text.match(/rel="preload" as="image"/g)).toHaveLength(1);
+    }
+  });
+
+  it("preloads the home page's first slide and first card, as the home payload and carousel give them", async () => {
+    const db = server.database.db;
+    if ((await server.request("/api/v1/carousels?location_code=front_page")).status === 404) {
+      await buildCarousel(db, { assets: [{ altText: "First" }, { altText: "Second" }] });
+    }
+    await buildDesign(db, { orderCount30d: 5000, defaultColor: "kelly" });
+    const collections = (await server.request("/api/v1/internal_design_collections")).body;
+    const slides = (await server.request("/api/v1/carousels?location_code=front_page")).body.data.attributes
+      .carousel_assets;
+    const firstSection = DESKTOP_HOME_SECTIONS.find((key) => collections[key]?.attributes.home_page_preview.length > 0);
+    expect(firstSection).toBe(
+      MOBILE_HOME_SECTIONS.find((key) => collections[key]?.attributes.home_page_preview.length > 0),
+    );
+    const card = collections[firstSection ?? ""].attributes.home_page_preview[0];
+    const slide = slides[0].attributes.image;
+
+    const home = await server.request("/");
+    expect(home.text).toContain(
+      `<link rel="preload" as="image" href="${escapeHtml(slide.src)}" imagesrcset="${escapeHtml(slide.src_set)}" imagesizes="${CAROUSEL_IMAGE_SIZES}" fetchpriority="high">`,
+    );
+    expect(home.text).toContain(
+      `<link rel="preload" as="image" href="${escapeHtml(card.watermarked_signed_urls[card.default_color])}" fetchpriority="high">`,
+    );
+    expect(home.text.match(/rel="preload" as="image"/g)).toHaveLength(2);
+    // After the stylesheet (and the app's code), which the page needs first.
+    expect(home.text.indexOf('rel="preload" as="image"')).toBeGreaterThan(home.text.indexOf('rel="stylesheet"'));
+  });
+
+  it("preloads each landing page's code from the web build's list, only on pages that are answered", async () => {
+    const home = await server.request("/");
+    expect(home.text).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-abc.js">');
+    expect(home.text).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-def.js">');
+    const { design } = await buildDesign(server.database.db);
+    const designPage = await server.request(`/design/${design.id}/slug/black`);
+    expect(designPage.text).toContain('<link rel="modulepreload" crossorigin href="/assets/design-page-123.js">');
+    expect(designPage.text).not.toContain("home-page-abc");
+    // Entries that are not built assets are ignored; pages without an entry, and 404 pages, preload nothing.
+    for (const pathname of [
+      "/results?query=cats&page=1",
+      "/faq",
+      "/no-such-page",
+      `/design/${crypto.randomUUID()}/x/black`,
+    ]) {
+      const response = await server.request(pathname);
+      expect(response.text, pathname).not.toContain("modulepreload");
+    }
   });
 
   it("serves an artist page with its meta, and 404 pages for unknown designs and artists", async () => {

@@ -24,7 +24,8 @@ import { type SaleOffer, salePriceCents, variantSalePriceCents } from "./pricing
 import type { DesignCardRow } from "./queries.ts";
 
 /** A colour as stored, made printable: aliases resolve (spec: light_grey shows as black), unknown -> black. */
-function printableColor(color: string): ProductColor {
+/** A design's default colour as cards show it (black when the stored name is not a printable colour). */
+export function printableColor(color: string): ProductColor {
   return resolveColor(color) ?? "black";
 }
 

@@ -1,8 +1,12 @@
 import { colorDisplayName, resolveColor } from "@threadfolk/contract/colors";
+import { DESIGN_MOCKUP_SIZES, printableColors, shownDesignColor } from "@threadfolk/contract/page-images";
 import type { AppContext } from "../../context.ts";
 import type { PageMeta, PageMetaResult } from "../../http/web-app.ts";
+import { findHomeFirstImages } from "./find-home-first-images.ts";
+import { createShortLivedCache } from "./get-home-collections.ts";
 import { createImageUrlSigner, garmentForStyle } from "./image-urls.ts";
-import { findArtist, findArtistCounts, findDesignCardRows } from "./queries.ts";
+import { printableColor } from "./presenters.ts";
+import { findArtist, findArtistCounts, findDesignCardRows, findDesignVariants } from "./queries.ts";
 
 const DESIGN_PATH = /^\/design\/([0-9a-fA-F-]{36})\/([^/]+)\/([^/]+)\/?$/;
 const ARTIST_PATH = /^\/artist\/([^/]+)\/([0-9a-fA-F-]{36})\/?$/;
@@ -17,17 +21,27 @@ function shorten(text: string): string {
 /**
  * Head tags of design and artist pages for link previews and search engines: title, description, canonical
  * URL and an absolute preview image. Unknown (or deactivated) designs and artists answer "not_found" so the
- * server replies 404; other paths keep the defaults.
+ * server replies 404; other paths keep the defaults. The home and design pages also name the images they show
+ * first, which the HTML preloads.
  */
 export function createPageMetaResolver(context: Pick<AppContext, "db" | "config">) {
   const { config } = context;
+  // The same for every visitor and the most requested page: kept as long as the home payload is.
+  const homeImages = createShortLivedCache({
+    ttlMs: config.DISCOVERY_CACHE_SECONDS * 1000,
+    load: () => findHomeFirstImages({ context }),
+  });
   return async function resolvePageMeta(pathname: string): Promise<PageMetaResult> {
+    if (pathname === "/") return { preloadImages: await homeImages() };
     const design = DESIGN_PATH.exec(pathname);
     if (design) {
       const [, rawUuid = "", , rawColor = ""] = design;
       const uuid = rawUuid.toLowerCase();
       if (!UUID_PATTERN.test(uuid)) return "not_found";
-      const [row] = await findDesignCardRows({ db: context.db, designIds: [uuid] });
+      const [[row], variants] = await Promise.all([
+        findDesignCardRows({ db: context.db, designIds: [uuid] }),
+        findDesignVariants({ db: context.db, designId: uuid }),
+      ]);
       if (!row) return "not_found";
       const color = resolveColor(rawColor) ?? resolveColor(row.defaultColor) ?? "black";
       const images = await createImageUrlSigner({ db: context.db, config, absolute: true });
@@ -46,6 +60,23 @@ export function createPageMetaResolver(context: Pick<AppContext, "db" | "config"
         type: "product",
         canonicalPath: `/design/${row.id}/${row.slug}/${color}`,
       };
+      // The mockup the page shows first (its default style, in the colour it picks), as the page requests it.
+      const shownStyle = (variants.find(({ variant }) => variant.isDefault) ?? variants[0])?.style;
+      const styleColors = shownStyle ? printableColors(shownStyle.colors) : [];
+      if (shownStyle && styleColors.length > 0) {
+        const relativeImages = await createImageUrlSigner({ db: context.db, config });
+        const shown = relativeImages.mockup({
+          designUuid: row.id,
+          variant: "watermarked",
+          garment: garmentForStyle(shownStyle.key),
+          color: shownDesignColor({
+            requested: rawColor,
+            defaultColor: printableColor(row.defaultColor),
+            colors: styleColors,
+          }),
+        });
+        meta.preloadImages = [{ src: shown.src, srcSet: shown.srcSet, sizes: DESIGN_MOCKUP_SIZES }];
+      }
       return meta;
     }
     const artistMatch = ARTIST_PATH.exec(pathname);

@@ -1,127 +1,75 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { AccountIcon, ChevronDownIcon } from "../../components/icons/icons.tsx";
-import type { AuthActions } from "./auth-actions.ts";
-import { PROFILE_TABS } from "./profile-tabs.ts";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { IDLE_PREFETCH_DELAY_MS, runWhenIdle } from "../../lib/when-idle.ts";
+import type { AccountMenuDropdown } from "./account-menu-dropdown.tsx";
+import { type AccountMenuProps, accountMenuTriggerProps } from "./account-menu-trigger.tsx";
 
-type AccountMenuProps = AuthActions & {
-  isSignedIn: boolean;
-  variant: "desktop" | "mobile";
-};
+type Dropdown = typeof AccountMenuDropdown;
+type Loaded = { Dropdown: Dropdown; focusTrigger: boolean };
 
-const itemClass =
-  "flex w-full cursor-pointer select-none items-center rounded-lg px-3 py-2.5 text-[15px] text-neutral-800 outline-none data-[highlighted]:bg-neutral-100 data-[highlighted]:text-neutral-950";
+const loadDropdown = (): Promise<Dropdown> =>
+  import("./account-menu-dropdown.tsx").then((module) => module.AccountMenuDropdown);
 
-function LinkItem({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <DropdownMenu.Item asChild className={itemClass}>
-      <Link to={to}>{children}</Link>
-    </DropdownMenu.Item>
-  );
-}
+/** Keys that open a menu button (the ones the menu's own trigger answers). */
+const OPENING_KEYS = ["Enter", " ", "ArrowDown"];
 
-function ActionItem({
-  onSelect,
-  children,
-  emphasis,
-}: {
-  onSelect: () => void;
-  children: ReactNode;
-  emphasis?: boolean;
-}) {
-  return (
-    <DropdownMenu.Item onSelect={onSelect} className={`${itemClass} ${emphasis ? "font-semibold text-brand" : ""}`}>
-      {children}
-    </DropdownMenu.Item>
-  );
-}
-
-function Separator() {
-  return <DropdownMenu.Separator className="my-1 h-px bg-neutral-200" />;
-}
-
-/** The entries of the account menu, which differ by sign-in state and by layout (spec: Navigation bar). */
-function AccountMenuItems({ isSignedIn, variant, onSignIn, onSignUp, onSignOut }: AccountMenuProps) {
-  if (variant === "desktop") {
-    return isSignedIn ? (
-      <>
-        <DropdownMenu.Label className="px-3 pt-2 pb-1.5 font-display text-base font-bold text-neutral-950">
-          Hi there!
-        </DropdownMenu.Label>
-        <LinkItem to="/my-profile/seller-orders">Profile</LinkItem>
-        <ActionItem onSelect={onSignOut}>Logout</ActionItem>
-        <Separator />
-        <LinkItem to="/about">About</LinkItem>
-        <LinkItem to="/faq">FAQ</LinkItem>
-      </>
-    ) : (
-      <>
-        <ActionItem onSelect={onSignIn} emphasis>
-          Login or Create Account
-        </ActionItem>
-        <Separator />
-        <LinkItem to="/about">About Us</LinkItem>
-        <LinkItem to="/faq">FAQs</LinkItem>
-      </>
-    );
-  }
-  return isSignedIn ? (
-    <>
-      {PROFILE_TABS.map((tab) => (
-        <LinkItem key={tab.path} to={tab.path}>
-          {tab.label}
-        </LinkItem>
-      ))}
-      <Separator />
-      <LinkItem to="/about">About Us</LinkItem>
-      <LinkItem to="/faq">FAQs</LinkItem>
-      <Separator />
-      <ActionItem onSelect={onSignOut}>Logout</ActionItem>
-    </>
-  ) : (
-    <>
-      <ActionItem onSelect={onSignIn} emphasis>
-        Login
-      </ActionItem>
-      <ActionItem onSelect={onSignUp}>No Account? Sign Up Instead</ActionItem>
-      <Separator />
-      <LinkItem to="/about">About Us</LinkItem>
-      <LinkItem to="/faq">FAQs</LinkItem>
-    </>
-  );
-}
-
-/** The account button and its dropdown (Radix menu: arrow keys, Escape, typeahead). */
+/**
+ * The account menu of the navigation bar. Its menu code (Radix: popper, focus management, collections) is
+ * not needed to paint the page, so the bar first shows the same button on its own and loads the menu when
+ * the browser is idle after start-up or as soon as the visitor points at, focuses or presses the button; a
+ * press before the code arrives opens the menu when it does (decision 011).
+ */
 export function AccountMenu(props: AccountMenuProps) {
-  const { isSignedIn, variant } = props;
-  const visibleText = isSignedIn ? "Account" : "Sign in";
+  const [loaded, setLoaded] = useState<Loaded>();
+  const [isWanted, setIsWanted] = useState(false);
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => runWhenIdle(() => setIsWanted(true), IDLE_PREFETCH_DELAY_MS), []);
+  useEffect(() => {
+    if (!isWanted) return;
+    let isCurrent = true;
+    loadDropdown()
+      .then((Dropdown) => {
+        if (isCurrent) setLoaded({ Dropdown, focusTrigger: document.activeElement === buttonRef.current });
+      })
+      .catch(() => {
+        // Offline: the button stays as it is, and pressing it tries again.
+        if (isCurrent) setIsWanted(false);
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [isWanted]);
+
+  if (loaded) {
+    const { Dropdown } = loaded;
+    return <Dropdown {...props} defaultOpen={openOnLoad} focusTrigger={loaded.focusTrigger} />;
+  }
+
+  const want = () => setIsWanted(true);
+  const open = () => {
+    setIsWanted(true);
+    setOpenOnLoad(true);
+  };
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        // The accessible name starts with the visible words so voice control users can say what they see.
-        aria-label={variant === "desktop" ? `${visibleText}: account menu` : "Account menu"}
-        className="group flex h-11 items-center gap-1.5 rounded-full px-2.5 text-neutral-800 transition-colors hover:bg-neutral-100 hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-brand data-[state=open]:bg-neutral-100"
-      >
-        <AccountIcon className="size-6" />
-        {variant === "desktop" && (
-          <>
-            <span className="text-sm font-semibold">{visibleText}</span>
-            <ChevronDownIcon className="size-4 transition-transform group-data-[state=open]:rotate-180" />
-          </>
-        )}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className={`z-50 rounded-2xl border border-neutral-200 bg-white p-1.5 shadow-xl shadow-neutral-900/10 ${
-            variant === "desktop" ? "w-64" : "w-[min(18rem,calc(100vw-1.5rem))]"
-          }`}
-        >
-          <AccountMenuItems {...props} />
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button
+      ref={buttonRef}
+      {...accountMenuTriggerProps(props)}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      onPointerEnter={want}
+      onFocus={want}
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) open();
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (!OPENING_KEYS.includes(event.key)) return;
+        event.preventDefault();
+        open();
+      }}
+      // A click that came without a pointer press (assistive technology).
+      onClick={open}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { ForgotPasswordInput } from "@threadfolk/contract/validation";
-import { toast } from "sonner";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 
 export const RESET_REQUESTED = "Password reset instructions sent";
 

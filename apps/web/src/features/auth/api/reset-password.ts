@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { NewPasswordInput } from "@threadfolk/contract/validation";
-import { toast } from "sonner";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { SIGN_IN_SUCCESS, signIn } from "./sign-in.ts";
 
 type UserResponse = { data: { attributes: { email: string } } };

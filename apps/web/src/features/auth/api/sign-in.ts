@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SignInInput } from "@threadfolk/contract/validation";
-import { toast } from "sonner";
 import { isApiError, requestPasswordToken, storeSignIn } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 
 export const SIGN_IN_SUCCESS = "Welcome back!!! 🥰";
 export const SIGN_IN_UNRECOGNIZED = "Unrecognized password, email combination 🔒";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { signOut } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 
 export const SIGN_OUT_MESSAGE = "Come back soon 👋😢";
 

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import type { SignUpInput } from "@threadfolk/contract/validation";
-import { toast } from "sonner";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { appConfig } from "../../../lib/config.ts";
+import { toast } from "../../../lib/toast.ts";
 
 /** `POST /api/v1/users`: creates an unconfirmed account; the server sends the confirmation e-mail. */
 export async function signUp(input: SignUpInput): Promise<void> {

@@ -1,7 +1,9 @@
+import { CAROUSEL_IMAGE_SIZES } from "@threadfolk/contract/discovery-constants";
 import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "../../../components/icons/icons.tsx";
 import { useMediaQuery } from "../../../lib/use-media-query.ts";
+import { runWhenIdle } from "../../../lib/when-idle.ts";
 import type { CarouselAsset } from "../api/get-carousel.ts";
 
 /** Spec section 2: a 1152x300 image in a 1300x300 container, scaled down together on smaller screens. */
@@ -10,6 +12,8 @@ const IMAGE_WIDTH = 1152;
 const SIDE_GUTTER = `${(((CONTAINER_WIDTH - IMAGE_WIDTH) / 2 / CONTAINER_WIDTH) * 100).toFixed(3)}%`;
 /** Fallback when the carousel has no usable delay. */
 const DEFAULT_DELAY_MS = 5000;
+/** After the first slide has loaded, the hidden slides' images wait this long and for an idle moment. */
+const HIDDEN_SLIDES_DELAY_MS = 1000;
 
 function SlideLink({
   href,
@@ -62,9 +66,22 @@ export function Carousel({
   const delay = slideDelayInMs > 0 ? slideDelayInMs : DEFAULT_DELAY_MS;
   const isRotating = slideCount > 1 && !isStopped && !isHovered && !hasFocus;
   const trackId = useId();
+  // The hidden slides' images are not needed to show the page: they load once the first slide has and the
+  // browser is idle, or as soon as the visitor uses the carousel, so they do not compete with the images on
+  // screen (decision 011). A slide that becomes current loads in any case.
+  const [isFirstSlideLoaded, setIsFirstSlideLoaded] = useState(false);
+  const [areHiddenSlidesWanted, setAreHiddenSlidesWanted] = useState(false);
+  const wantHiddenSlides = useCallback(() => setAreHiddenSlidesWanted(true), []);
+  useEffect(() => {
+    if (!isFirstSlideLoaded || areHiddenSlidesWanted) return;
+    return runWhenIdle(wantHiddenSlides, HIDDEN_SLIDES_DELAY_MS);
+  }, [isFirstSlideLoaded, areHiddenSlidesWanted, wantHiddenSlides]);
 
   const go = useCallback(
-    (step: number) => setIndex((current) => (current + step + slideCount) % slideCount),
+    (step: number) => {
+      setAreHiddenSlidesWanted(true);
+      setIndex((current) => (current + step + slideCount) % slideCount);
+    },
     [slideCount],
   );
 
@@ -80,9 +97,15 @@ export function Carousel({
       aria-roledescription="carousel"
       aria-label={label}
       className="relative mx-auto aspect-[1300/300] w-full max-w-[1300px]"
-      onPointerEnter={(event) => event.pointerType === "mouse" && setIsHovered(true)}
+      onPointerEnter={(event) => {
+        wantHiddenSlides();
+        if (event.pointerType === "mouse") setIsHovered(true);
+      }}
       onPointerLeave={() => setIsHovered(false)}
-      onFocus={() => setHasFocus(true)}
+      onFocus={() => {
+        wantHiddenSlides();
+        setHasFocus(true);
+      }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHasFocus(false);
       }}
@@ -114,17 +137,21 @@ export function Carousel({
                   href={clickDestinationUrl}
                   className="block h-full w-full focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand"
                 >
-                  <img
-                    src={image.src || asset.attributes.assetUrl}
-                    srcSet={image.srcSet || undefined}
-                    sizes={`(min-width: ${CONTAINER_WIDTH}px) ${IMAGE_WIDTH}px, 89vw`}
-                    width={image.width || IMAGE_WIDTH}
-                    height={image.height || 300}
-                    alt={altText ?? `Slide ${position + 1}`}
-                    loading={position === 0 ? "eager" : "lazy"}
-                    fetchPriority={position === 0 ? "high" : undefined}
-                    className="h-full w-full bg-neutral-100 object-cover"
-                  />
+                  {(position === 0 || isCurrent || areHiddenSlidesWanted) && (
+                    <img
+                      src={image.src || asset.attributes.assetUrl}
+                      srcSet={image.srcSet || undefined}
+                      sizes={CAROUSEL_IMAGE_SIZES}
+                      width={image.width || IMAGE_WIDTH}
+                      height={image.height || 300}
+                      alt={altText ?? `Slide ${position + 1}`}
+                      loading={position === 0 ? "eager" : "lazy"}
+                      fetchPriority={position === 0 ? "high" : undefined}
+                      onLoad={position === 0 ? () => setIsFirstSlideLoaded(true) : undefined}
+                      onError={position === 0 ? () => setIsFirstSlideLoaded(true) : undefined}
+                      className="h-full w-full bg-neutral-100 object-cover"
+                    />
+                  )}
                 </SlideLink>
               </div>
             );
@@ -161,7 +188,10 @@ export function Carousel({
                 type="button"
                 aria-label={`Go to slide ${position + 1}`}
                 aria-current={position === index ? "true" : undefined}
-                onClick={() => setIndex(position)}
+                onClick={() => {
+                  wantHiddenSlides();
+                  setIndex(position);
+                }}
                 className="group/dot hidden size-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white sm:flex"
               >
                 <span

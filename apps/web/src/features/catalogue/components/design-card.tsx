@@ -77,7 +77,9 @@ export function DesignCard({
               alt=""
               loading={priority ? "eager" : "lazy"}
               fetchPriority={priority ? "high" : undefined}
-              decoding="async"
+              // A first-row image is painted with the page (it is often the largest thing on screen); the
+              // others decode off the main thread.
+              decoding={priority ? undefined : "async"}
               className="aspect-square h-auto w-full object-cover transition-transform duration-300 ease-out group-hover:scale-[1.03] motion-reduce:transition-none"
             />
           )}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CustomerProfileDesignCollection } from "@threadfolk/contract/favourites";
-import { toast } from "sonner";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { FAVOURITES_QUERY_KEY } from "./get-collections.ts";
 
 /** `POST /api/v1/customer_profile_design_collections` with `displayName` (spec section 7). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";
+import { toast } from "../../../lib/toast.ts";
 import { FAVOURITES_QUERY_KEY } from "./get-collections.ts";
 
 type DeleteCollectionResponse = { data: { id: number; type: string }; favoriteDesignUuids: string[] };

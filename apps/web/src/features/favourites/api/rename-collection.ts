@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CustomerProfileDesignCollection } from "@threadfolk/contract/favourites";
-import { toast } from "sonner";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 import { collectionNameErrorMessage, isCollectionNameError } from "./create-collection.ts";
 import { FAVOURITES_QUERY_KEY } from "./get-collections.ts";
 

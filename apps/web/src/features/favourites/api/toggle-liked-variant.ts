@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ToggleLikedVariantResponse } from "@threadfolk/contract/favourites";
-import { toast } from "sonner";
 import { trackEvent } from "../../../lib/analytics.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";
+import { toast } from "../../../lib/toast.ts";
 import { FAVOURITES_QUERY_KEY } from "./get-collections.ts";
 
 export type ToggleLikedVariantInput = {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { trackEvent } from "../../../lib/analytics.ts";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";
+import { toast } from "../../../lib/toast.ts";
 import { FOLLOWS_QUERY_KEY } from "./get-followed-artists.ts";
 
 /** Answer of a follow or unfollow (decision 009): the new state and the customer's followed artists. */

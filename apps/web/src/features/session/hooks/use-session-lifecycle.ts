@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { ensureAccessToken, generalErrorMessage, onSessionEnded } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
 
 /**
  * Starts the session when the app loads (a guest token, or a refresh for a returning visitor, with no

@@ -1,0 +1,63 @@
+import { snakeToCamel } from "@threadfolk/contract/case";
+import { DESKTOP_HOME_SECTIONS, type HomeCollectionKey, MOBILE_HOME_SECTIONS } from "@threadfolk/contract/constants";
+import { CAROUSEL_IMAGE_SIZES } from "@threadfolk/contract/discovery-constants";
+import type { AppContext } from "../../context.ts";
+import type { PreloadImage } from "../../http/web-app.ts";
+import { createImageUrlSigner } from "./image-urls.ts";
+import { listCollectionDesigns } from "./list-collection-designs.ts";
+import { loadDesignCards } from "./load-design-cards.ts";
+import { presentCarousel } from "./presenters.ts";
+import { findCarouselByLocation, findCollections } from "./queries.ts";
+
+/**
+ * The images the home page shows first at every screen size, as the page requests them: the carousel's first
+ * slide (the largest image on wide screens) and the first card of the first section (the largest on phones).
+ * Both load eagerly with high priority in both layouts, so preloading them with the HTML is never a waste.
+ */
+export async function findHomeFirstImages({
+  context,
+}: {
+  context: Pick<AppContext, "db" | "config">;
+}): Promise<PreloadImage[]> {
+  const { db } = context;
+  const images: PreloadImage[] = [];
+  const signer = await createImageUrlSigner({ db, config: context.config });
+
+  const carousel = await findCarouselByLocation({ db, locationCode: "front_page" });
+  const firstAsset = carousel?.assets[0];
+  if (carousel && firstAsset) {
+    const [slide] = presentCarousel({ carousel: carousel.carousel, assets: [firstAsset] }, signer).data.attributes
+      .carouselAssets;
+    const image = slide?.attributes.image;
+    if (image) images.push({ src: image.src, srcSet: image.srcSet, sizes: CAROUSEL_IMAGE_SIZES });
+  }
+
+  // The first section of each layout is the first collection with cards in its order (every collection of
+  // the home payload but `browse`); the two orders differ only near the end, so this is normally the same one.
+  const collections = new Map(
+    (await findCollections({ db })).filter((row) => row.kind !== "all").map((row) => [row.key, row]),
+  );
+  const firstDesignIds = new Map<HomeCollectionKey, string | undefined>();
+  async function firstDesignOf(key: HomeCollectionKey): Promise<string | undefined> {
+    if (!firstDesignIds.has(key)) {
+      const collection = collections.get(key);
+      const page = collection
+        ? await listCollectionDesigns({ db, collection, page: 1, perPage: 1, count: "none" })
+        : undefined;
+      firstDesignIds.set(key, page?.designIds[0]);
+    }
+    return firstDesignIds.get(key);
+  }
+  async function firstSectionOf(order: readonly HomeCollectionKey[]): Promise<HomeCollectionKey | undefined> {
+    for (const key of order) if (await firstDesignOf(key)) return key;
+    return undefined;
+  }
+  const section = await firstSectionOf(DESKTOP_HOME_SECTIONS);
+  const designId =
+    section && section === (await firstSectionOf(MOBILE_HOME_SECTIONS)) ? firstDesignIds.get(section) : undefined;
+  const [card] = designId ? await loadDesignCards({ context, designIds: [designId] }) : [];
+  const urls = card?.watermarkedSignedUrls;
+  const cardUrl = urls && (urls[card.defaultColor] ?? urls[snakeToCamel(card.defaultColor)] ?? Object.values(urls)[0]);
+  if (cardUrl) images.push({ src: cardUrl });
+  return images;
+}

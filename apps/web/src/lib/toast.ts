@@ -1,0 +1,45 @@
+/**
+ * The app's toasts (spec section 8). The toast library is not needed to paint a page, so it is fetched when
+ * the first toast is shown or when the browser is idle after start-up, whichever comes first (decision 011).
+ * A toast shown before the Toaster is mounted appears as soon as it is (the library replays active toasts).
+ */
+
+type ToastKind = "success" | "error" | "warning";
+
+const loadToastLibrary = () => import("sonner");
+
+let isToasterRequested = false;
+const toasterListeners = new Set<() => void>();
+
+/** Asks the app to mount its Toaster (once); `LazyToaster` listens. */
+export function requestToaster(): void {
+  if (isToasterRequested) return;
+  isToasterRequested = true;
+  for (const listener of toasterListeners) listener();
+}
+
+/** Calls `listener` when the Toaster is wanted (at once when it already is); answers an unsubscribe function. */
+export function onToasterRequested(listener: () => void): () => void {
+  if (isToasterRequested) {
+    listener();
+    return () => {};
+  }
+  toasterListeners.add(listener);
+  return () => toasterListeners.delete(listener);
+}
+
+function show(kind: ToastKind, message: string): void {
+  requestToaster();
+  loadToastLibrary()
+    .then(({ toast }) => toast[kind](message))
+    .catch(() => {
+      // The library could not be downloaded (offline): there is nowhere to show the message.
+    });
+}
+
+/** `toast.success(text)`, `toast.error(text)`, `toast.warning(text)`: the coloured toasts of the app. */
+export const toast = {
+  success: (message: string) => show("success", message),
+  error: (message: string) => show("error", message),
+  warning: (message: string) => show("warning", message),
+};
