@@ -46,7 +46,10 @@ test.describe("design page", () => {
       .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
     const order = ["XS", "S", "M", "L", "XL", "2XL", "3XL", "4XL", "5XL"];
     expect(sizeLabels).toEqual([...sizeLabels].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
-    await expect(page.getByRole("link", { name: "Size chart", exact: true })).toHaveAttribute("href", "/size-charts");
+    await expect(page.getByRole("link", { name: "Size chart", exact: true })).toHaveAttribute(
+      "href",
+      /^\/size-charts#(mens-tee|womens-tee|hoodie|tank-top|long-sleeve)$/,
+    );
     await page.getByLabel("Quantity").selectOption("3");
     await expect(page.getByLabel("Quantity")).toHaveValue("3");
     await expect(page.getByRole("button", { name: /add to cart/i })).toHaveCount(0);
@@ -60,6 +63,18 @@ test.describe("design page", () => {
     await tag.click();
     await expect(page).toHaveURL(`/results?query=${encodeURIComponent(tagText)}&page=1`);
     await expectPageHeading(page, `Results for “${tagText}”`);
+  });
+
+  test("the size chart link opens the chart of the chosen style", async ({ page, request }) => {
+    const card = await aDesign(request);
+    await page.goto(designPathOf(card));
+    await expectPageHeading(page, card.display_name);
+    const link = page.getByRole("link", { name: "Size chart", exact: true });
+    const anchor = ((await link.getAttribute("href")) ?? "").split("#")[1];
+    expect(anchor).toBeTruthy();
+    await link.click();
+    await expect(page).toHaveURL(`/size-charts#${anchor}`);
+    await expect(page.locator(`[id="${anchor}-heading"]`)).toBeInViewport();
   });
 
   test("an unknown design shows a not-found state", async ({ page }) => {

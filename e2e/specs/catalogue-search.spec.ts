@@ -21,6 +21,17 @@ test.describe("search", () => {
     await expect(page.getByText(/^\d+ designs?$/)).toBeVisible();
   });
 
+  test("a word no design has is left out, and the page says so", async ({ page }) => {
+    await page.goto(`/results?query=${encodeURIComponent("hammer zorblaxian")}&page=1`);
+    await expectPageHeading(page, "Results for “hammer zorblaxian”");
+    await expect(
+      page.getByText("No designs mention “zorblaxian”, so these match the rest of your search."),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("main").getByRole("article").filter({ hasText: "Forge of the War Hammer" }).first(),
+    ).toBeVisible();
+  });
+
   test("suggestions appear while typing; arrow keys and Enter open one, Escape closes", async ({ page }, testInfo) => {
     await page.goto("/about");
     const field = navigationSearchField(page, testInfo);

@@ -37,6 +37,11 @@ test.describe("static pages", () => {
     }
   });
 
+  test("a size chart link with a style's anchor opens the page at that chart", async ({ page }) => {
+    await page.goto("/size-charts#tank-top");
+    await expect(page.getByRole("heading", { name: "Tank Top", exact: true })).toBeInViewport();
+  });
+
   test("the FAQ lists the three delivery estimates", async ({ page }) => {
     await page.goto("/faq");
     for (const estimate of ["7-12 business days", "6-8 business days", "4-6 business days"]) {

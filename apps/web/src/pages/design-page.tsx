@@ -15,6 +15,7 @@ import { DesignGrid } from "../features/catalogue/components/design-grid.tsx";
 import { NotFoundState } from "../features/catalogue/components/not-found-state.tsx";
 import { OptionPills } from "../features/catalogue/components/option-pills.tsx";
 import { isApiError } from "../lib/api-client.ts";
+import { sizeChartPath } from "../lib/size-chart-path.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { useIsDesktop } from "../lib/use-media-query.ts";
 import { FollowArtistButton } from "./follow-artist-button.tsx";
@@ -163,7 +164,7 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
                 onChange={setSize}
                 aside={
                   <Link
-                    to="/size-charts"
+                    to={sizeChartPath(variant?.garmentStyleKey)}
                     className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
                   >
                     <RulerIcon className="size-4" />

@@ -10,6 +10,7 @@ import { parsePageParam } from "../features/catalogue/catalogue-paths.ts";
 import { DesignGrid } from "../features/catalogue/components/design-grid.tsx";
 import { Pagination } from "../features/catalogue/components/pagination.tsx";
 import { SuggestionLinks } from "../features/catalogue/components/suggestion-links.tsx";
+import { droppedWordsNote } from "../features/catalogue/dropped-words-note.ts";
 import { isApiError } from "../lib/api-client.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { useIsDesktop } from "../lib/use-media-query.ts";
@@ -41,7 +42,7 @@ function countText(count: number): string {
   return `${count.toLocaleString("en-US")} ${count === 1 ? "design" : "designs"}`;
 }
 
-function Heading({ title, count }: { title: string; count?: number }) {
+function Heading({ title, count, note }: { title: string; count?: number; note?: string }) {
   return (
     <div>
       <h1 className="font-display text-3xl font-extrabold tracking-tight break-words text-neutral-950 md:text-[40px] md:leading-tight">
@@ -49,6 +50,7 @@ function Heading({ title, count }: { title: string; count?: number }) {
       </h1>
       <p aria-live="polite" className="mt-1.5 min-h-6 text-neutral-600">
         {count === undefined ? "" : countText(count)}
+        {note && <span className="block text-sm text-neutral-700">{note}</span>}
       </p>
     </div>
   );
@@ -110,7 +112,11 @@ export default function ResultsPage() {
     <div className={isDesktop ? "px-6 pt-10 pb-16 lg:px-10" : "px-2.5 pt-6 pb-12"}>
       <div className="flex flex-wrap items-end justify-between gap-4 px-0 sm:px-0">
         {title ? (
-          <Heading title={title} count={pageData?.meta.totalCount} />
+          <Heading
+            title={title}
+            count={pageData?.meta.totalCount}
+            note={isSearch ? droppedWordsNote(search.data?.meta.droppedWords) : undefined}
+          />
         ) : (
           <div className="h-[76px]" aria-hidden="true" />
         )}

@@ -3,7 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { compareSizes } from "@threadfolk/contract/sizes";
 import { describe, expect, it } from "vitest";
-import { formatMeasurement, inchesToCentimetres, SIZE_CHARTS, sizeChartPath } from "./size-chart-data.ts";
+import { sizeChartPath } from "../../lib/size-chart-path.ts";
+import { formatMeasurement, inchesToCentimetres, SIZE_CHARTS } from "./size-chart-data.ts";
 
 /** Each garment style's sizes as the catalogue migration inserts them. */
 function catalogueSizes(): Map<string, string[]> {
@@ -47,11 +48,10 @@ describe("size charts", () => {
     }
   });
 
-  it("link a style to its own chart", () => {
-    expect(sizeChartPath("hoodie")).toBe("/size-charts#hoodie");
+  it("are where the design page's link for each style points", () => {
+    for (const chart of SIZE_CHARTS) expect(sizeChartPath(chart.garmentStyleKey)).toBe(`/size-charts#${chart.id}`);
     expect(sizeChartPath("womens_tee")).toBe("/size-charts#womens-tee");
     expect(sizeChartPath(undefined)).toBe("/size-charts");
-    expect(sizeChartPath("poncho")).toBe("/size-charts");
   });
 
   it("convert inches to centimetres to the nearest half", () => {

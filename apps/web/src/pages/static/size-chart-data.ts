@@ -12,7 +12,7 @@ export type GarmentMeasurement = {
 export type SizeChart = {
   /** The garment style (`garment_styles.key`) this chart measures. */
   garmentStyleKey: string;
-  /** Section id on the size charts page, so the design page can link straight to its style's chart. */
+  /** Section id on the size charts page: the key with dashes, which `sizeChartPath` links to. */
   id: string;
   name: string;
   fit: string;
@@ -100,12 +100,6 @@ export const SIZE_CHARTS: SizeChart[] = [
     ],
   },
 ];
-
-/** The size charts page section of a garment style (the design page links to it); the page itself if none. */
-export function sizeChartPath(garmentStyleKey: string | undefined): string {
-  const chart = SIZE_CHARTS.find((candidate) => candidate.garmentStyleKey === garmentStyleKey);
-  return chart ? `/size-charts#${chart.id}` : "/size-charts";
-}
 
 /** Inches to centimetres, rounded to the nearest half centimetre as tape measures read. */
 export function inchesToCentimetres(inches: number): number {

@@ -2,7 +2,11 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { DesignCard, PageMeta, SearchSort } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
 
-export type SearchDesignsPage = { data: DesignCard[]; meta: PageMeta & { query: string; sort: SearchSort } };
+export type SearchDesignsPage = {
+  data: DesignCard[];
+  /** `droppedWords`: query words no design has, left out so the rest still finds designs. */
+  meta: PageMeta & { query: string; sort: SearchSort; droppedWords?: string[] };
+};
 
 type SearchDesignsParams = { query: string; page: number; sort?: SearchSort };
 
