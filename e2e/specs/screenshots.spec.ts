@@ -26,6 +26,12 @@ const PAGES = [
   { name: "results", path: "/results?query=kawaii&page=1", heading: "Results for “kawaii”" },
   { name: "results-collection", path: "/results?home-collection=popular&page=1", heading: "Popular" },
   { name: "results-empty", path: "/results?query=qqzzxxqq&page=1", heading: "Results for “qqzzxxqq”" },
+  {
+    name: "results-relaxed",
+    path: "/results?query=hammer%20zorblaxian&page=1",
+    heading: "Results for “hammer zorblaxian”",
+  },
+  { name: "size-charts-hoodie", path: "/size-charts#hoodie", heading: "Size Charts" },
   { name: "shopping-cart", path: "/shopping-cart", heading: "Shopping Cart" },
   { name: "order-shipping-details", path: "/order-shipping-details", heading: "Shipping Information" },
   { name: "order-payment-details", path: "/order-payment-details", heading: "Payment Details" },
