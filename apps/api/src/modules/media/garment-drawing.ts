@@ -152,3 +152,19 @@ export function outlinePoints(start: Point, segments: Segment[], steps = 24): Po
   }
   return points;
 }
+
+/**
+ * The front's shading across the body, shared by every garment: full light in the middle, falling off
+ * towards the sides where the fabric turns away from the viewer. `x1`..`x2` is the body's width.
+ */
+export function bodyAcrossGradient(x1: number | string, x2: number | string): string {
+  return `<linearGradient id="bodyX" gradientUnits="userSpaceOnUse" x1="${x1}" y1="0" x2="${x2}" y2="0">
+        <stop offset="0" stop-color="${grey(0.7)}"/>
+        <stop offset="0.08" stop-color="${grey(0.86)}"/>
+        <stop offset="0.26" stop-color="${grey(0.97)}"/>
+        <stop offset="0.5" stop-color="${grey(1)}"/>
+        <stop offset="0.74" stop-color="${grey(0.97)}"/>
+        <stop offset="0.92" stop-color="${grey(0.85)}"/>
+        <stop offset="1" stop-color="${grey(0.68)}"/>
+      </linearGradient>`;
+}

@@ -1,5 +1,6 @@
 import {
   blurFilter,
+  bodyAcrossGradient,
   type Fold,
   foldStrokes,
   type GarmentDrawing,
@@ -180,15 +181,7 @@ function shadeOf(paths: HoodiePaths): string {
       <clipPath id="opening"><path d="${paths.opening}"/></clipPath>
       <clipPath id="band"><path d="${paths.band}"/></clipPath>
       <clipPath id="cuffs"><path d="${paths.cuffs}"/></clipPath>
-      <linearGradient id="bodyX" gradientUnits="userSpaceOnUse" x1="254" y1="0" x2="746" y2="0">
-        <stop offset="0" stop-color="${grey(0.7)}"/>
-        <stop offset="0.08" stop-color="${grey(0.86)}"/>
-        <stop offset="0.26" stop-color="${grey(0.97)}"/>
-        <stop offset="0.5" stop-color="${grey(1)}"/>
-        <stop offset="0.74" stop-color="${grey(0.97)}"/>
-        <stop offset="0.92" stop-color="${grey(0.85)}"/>
-        <stop offset="1" stop-color="${grey(0.68)}"/>
-      </linearGradient>
+      ${bodyAcrossGradient(254, 746)}
       <linearGradient id="bodyY" gradientUnits="userSpaceOnUse" x1="0" y1="230" x2="0" y2="906">
         <stop offset="0" stop-color="${grey(0.95)}"/>
         <stop offset="0.3" stop-color="${grey(1)}"/>

@@ -1,5 +1,6 @@
 import {
   blurFilter,
+  bodyAcrossGradient,
   type Fold,
   foldStrokes,
   type GarmentDrawing,
@@ -145,15 +146,7 @@ function shadeOf(paths: TankTopPaths): string {
   return `<defs>
       <clipPath id="garment"><path d="${paths.silhouette}"/></clipPath>
       <clipPath id="neck"><path d="${paths.neckOpening}"/></clipPath>
-      <linearGradient id="bodyX" gradientUnits="userSpaceOnUse" x1="256" y1="0" x2="744" y2="0">
-        <stop offset="0" stop-color="${grey(0.7)}"/>
-        <stop offset="0.08" stop-color="${grey(0.86)}"/>
-        <stop offset="0.26" stop-color="${grey(0.97)}"/>
-        <stop offset="0.5" stop-color="${grey(1)}"/>
-        <stop offset="0.74" stop-color="${grey(0.97)}"/>
-        <stop offset="0.92" stop-color="${grey(0.85)}"/>
-        <stop offset="1" stop-color="${grey(0.68)}"/>
-      </linearGradient>
+      ${bodyAcrossGradient(256, 744)}
       <linearGradient id="bodyY" gradientUnits="userSpaceOnUse" x1="0" y1="100" x2="0" y2="${HEM[1] + 10}">
         <stop offset="0" stop-color="${grey(0.95)}"/>
         <stop offset="0.3" stop-color="${grey(1)}"/>

@@ -1,5 +1,6 @@
 import {
   blurFilter,
+  bodyAcrossGradient,
   type Fold,
   foldStrokes,
   type GarmentDrawing,
@@ -261,15 +262,7 @@ function shadeOf(paths: TeePaths): string {
   return `<defs>
       <clipPath id="shirt"><path d="${paths.silhouette}"/></clipPath>
       <clipPath id="rib"><path d="${paths.frontRib}"/></clipPath>
-      <linearGradient id="bodyX" gradientUnits="userSpaceOnUse" x1="${bodyLeft}" y1="0" x2="${bodyRight}" y2="0">
-        <stop offset="0" stop-color="${grey(0.7)}"/>
-        <stop offset="0.08" stop-color="${grey(0.86)}"/>
-        <stop offset="0.26" stop-color="${grey(0.97)}"/>
-        <stop offset="0.5" stop-color="${grey(1)}"/>
-        <stop offset="0.74" stop-color="${grey(0.97)}"/>
-        <stop offset="0.92" stop-color="${grey(0.85)}"/>
-        <stop offset="1" stop-color="${grey(0.68)}"/>
-      </linearGradient>
+      ${bodyAcrossGradient(bodyLeft, bodyRight)}
       <linearGradient id="bodyY" gradientUnits="userSpaceOnUse" x1="0" y1="120" x2="0" y2="${hem[1] + 10}">
         <stop offset="0" stop-color="${grey(0.96)}"/>
         <stop offset="0.35" stop-color="${grey(1)}"/>

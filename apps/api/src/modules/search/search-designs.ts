@@ -211,7 +211,7 @@ const popularFirst = sql`${designs.orderCount30d} desc nulls last, ${designs.fav
  * How many listed designs, in the order of an index (the most popular, or the newest), the first step of a
  * search page looks through: an index scan of that many rows, about a millisecond. See listRelevantPage.
  */
-export const POPULAR_PREFIX_SIZE = 2400;
+const INDEX_PREFIX_SIZE = 2400;
 
 /**
  * Runs a query of rare matches with index walks and sequential scans off, so the planner can only read the
@@ -282,7 +282,7 @@ function compareCandidates(a: Candidate, b: Candidate): number {
 }
 
 /**
- * One page of the designs matching `tsQuery`, by relevance (decision 011). A match belongs to the first tier
+ * One page of the designs matching `tsQuery`, by relevance (decision 012). A match belongs to the first tier
  * it meets: 0, the title is the query (as typed, case and punctuation aside); 1, every word is in the title;
  * 2, every word is in the title, tags or artist name; 3, the rest (a word only in the description). Tiers
  * come in that order, the most ordered and favourited designs first within a tier.
@@ -291,7 +291,7 @@ function compareCandidates(a: Candidate, b: Candidate): number {
  * better: those are the only ones that can be on it, since a tier-k design on the page has every better-tier
  * design before it. The tiers' documents nest (title within labels within everything), so "tier k or better"
  * is "tier k's document matches". Two steps find them without ranking every match of a broad query:
- * 1. Look through the POPULAR_PREFIX_SIZE most popular designs (in popular order, by index) and keep the
+ * 1. Look through the INDEX_PREFIX_SIZE most popular designs (in popular order, by index) and keep the
  *    matches with their tier; the exact-title designs (tier 0, by index) come with them. A tier with `needed`
  *    matches there is complete: nothing outside the prefix comes before them.
  * 2. Only for a tier that is rare among popular designs: its first `needed` matches through its own GIN index
@@ -356,7 +356,7 @@ async function listMatchingPage(
   const count = () => countMatching(db, where);
   // The page and the count are independent: on PostgreSQL they run at once on two pooled connections. The
   // count of a broad query is the slowest part (it visits every match), and the same for every page of it.
-  const prefixSize = options.prefixSize ?? POPULAR_PREFIX_SIZE;
+  const prefixSize = options.prefixSize ?? INDEX_PREFIX_SIZE;
   const indexOrder = sort === "newest" ? sql`${newestFirst}, ${designs.id}` : sort === "popular" ? popularFirst : null;
   const [designIds, totalCount] = await Promise.all([
     sort === "relevance"
