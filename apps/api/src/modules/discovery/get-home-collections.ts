@@ -1,5 +1,6 @@
 import { type DesignCard, HOME_PREVIEW_SIZE } from "@threadfolk/contract/discovery";
 import type { AppContext } from "../../context.ts";
+import { createKeyedCache } from "../../lib/keyed-cache.ts";
 import type { DesignPage } from "../search/search-designs.ts";
 import { listCollectionDesigns } from "./list-collection-designs.ts";
 import { loadDesignCards } from "./load-design-cards.ts";
@@ -52,20 +53,7 @@ export async function getHomeCollections({ context }: { context: Pick<AppContext
  * and the most requested page). Concurrent misses share one load, so expiry causes no stampede.
  */
 export function createShortLivedCache<Value>(options: { ttlMs: number; load: () => Promise<Value> }) {
-  let cached: { value: Value; expiresAt: number } | undefined;
-  let pending: Promise<Value> | undefined;
-  return async function get(): Promise<Value> {
-    if (cached && cached.expiresAt > Date.now()) return cached.value;
-    if (pending) return pending;
-    pending = options
-      .load()
-      .then((value) => {
-        if (options.ttlMs > 0) cached = { value, expiresAt: Date.now() + options.ttlMs };
-        return value;
-      })
-      .finally(() => {
-        pending = undefined;
-      });
-    return pending;
-  };
+  // One entry under a fixed key: the keyed cache's expiry and shared loads, for a single value.
+  const cache = createKeyedCache<Value>({ ttlMs: options.ttlMs, maxEntries: 1 });
+  return (): Promise<Value> => cache("value", options.load);
 }
