@@ -3,7 +3,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { designs } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { isListedDesign } from "../search/listed-designs.ts";
+import { isListedDesign } from "../catalogue/listed-designs.ts";
 import { createImageUrlSigner } from "./image-urls.ts";
 import { loadDesignCards } from "./load-design-cards.ts";
 import { presentDesignCard, presentDesignDetail } from "./presenters.ts";

@@ -18,9 +18,9 @@ import type {
   sellerDesignProductVariants,
   sellerProfiles,
 } from "../../db/schema/index.ts";
+import { type SaleOffer, salePriceCents, variantSalePriceCents } from "../catalogue/pricing.ts";
 import type { Garment } from "../media/media-keys.ts";
 import { garmentForStyle, type ImageSource, type ImageUrlSigner } from "./image-urls.ts";
-import { type SaleOffer, salePriceCents, variantSalePriceCents } from "./pricing.ts";
 import type { DesignCardRow } from "./queries.ts";
 
 /** A colour as stored, made printable: aliases resolve (spec: light_grey shows as black), unknown -> black. */

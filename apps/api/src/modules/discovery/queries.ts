@@ -11,8 +11,8 @@ import {
   sellerDesignProductVariants,
   sellerProfiles,
 } from "../../db/schema/index.ts";
-import { isListedDesign } from "../search/listed-designs.ts";
-import type { SaleOffer } from "./pricing.ts";
+import { isListedDesign } from "../catalogue/listed-designs.ts";
+import type { SaleOffer } from "../catalogue/pricing.ts";
 
 /** Everything a design card shows, read in one query for a page of designs. */
 export type DesignCardRow = {

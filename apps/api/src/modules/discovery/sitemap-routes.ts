@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { designs, sellerProfiles } from "../../db/schema/index.ts";
 import { escapeHtml } from "../../http/web-app.ts";
-import { isListedDesign } from "../search/listed-designs.ts";
+import { isListedDesign } from "../catalogue/listed-designs.ts";
 
 /** The sitemaps protocol's limit of URLs per file; bigger sites publish a sitemap index. */
 export const SITEMAP_URL_LIMIT = 50_000;

@@ -7,7 +7,7 @@ import {
   sellerDesignProductVariants,
   users,
 } from "../../db/schema/index.ts";
-import { isListedDesign } from "../search/listed-designs.ts";
+import { isListedDesign } from "../catalogue/listed-designs.ts";
 
 /** A database or a transaction: every query here runs in either. */
 export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { artistFollows, designs, sellerProfiles } from "../../db/schema/index.ts";
-import { isListedDesign } from "../search/listed-designs.ts";
+import { isListedDesign } from "../catalogue/listed-designs.ts";
 
 /** Uuids of the artists the user follows, oldest follow first (user info's followed_seller_uuids). */
 export async function findFollowedSellerUuids({ db, userId }: { db: Database; userId: string }): Promise<string[]> {

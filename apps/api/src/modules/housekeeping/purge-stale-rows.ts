@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
+import { selectRows } from "../../db/select-rows.ts";
 import { createPollingWorker, type PollingWorker } from "../../lib/polling-worker.ts";
-import { selectRows } from "../search/select-rows.ts";
 
 /** Rows are deleted this long after they stopped mattering, so support can still look at a recent problem. */
 export const PURGE_GRACE_DAYS = 7;

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { designs, sellerProfiles } from "../../db/schema/index.ts";
-import { isListedDesign } from "./listed-designs.ts";
+import { selectRows } from "../../db/select-rows.ts";
+import { isListedDesign } from "../catalogue/listed-designs.ts";
 import { escapeLikePattern } from "./parse-search-words.ts";
-import { selectRows } from "./select-rows.ts";
 
 const DESIGN_LIMIT = 5;
 const TAG_LIMIT = 5;

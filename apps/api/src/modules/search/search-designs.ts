@@ -2,10 +2,10 @@ import type { SearchSort } from "@threadfolk/contract/discovery";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { designs, sellerDesignProductVariants } from "../../db/schema/index.ts";
+import { selectRows } from "../../db/select-rows.ts";
 import type { KeyedCache } from "../../lib/keyed-cache.ts";
-import { isListedDesign, searchDocument } from "./listed-designs.ts";
+import { isListedDesign } from "../catalogue/listed-designs.ts";
 import { parseSearchWords } from "./parse-search-words.ts";
-import { selectRows } from "./select-rows.ts";
 
 /** A misspelt word is replaced by vocabulary words at least this similar (trigram similarity, 0..1). */
 const CORRECTION_MIN_SIMILARITY = 0.25;
@@ -198,6 +198,9 @@ export async function listDesignPage(options: ListDesignPageOptions): Promise<De
   // A page past the end of a windowed search: its window saw no rows.
   return { designIds, totalCount: await countMatching(db, where) };
 }
+
+/** The search document column (generated, see drizzle/0005_search.sql); not declared in the Drizzle schema. */
+const searchDocument = sql`${designs}."search_document"`;
 
 /** The generated columns of drizzle/0007_search_tiers.sql, one per relevance tier (read by raw SQL only). */
 const titleKey = sql`${designs}."title_key"`;

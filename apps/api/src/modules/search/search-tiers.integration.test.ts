@@ -2,9 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildArtist, buildDesign } from "../../../test/factories/catalogue.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
-import { isListedDesign } from "./listed-designs.ts";
+import { selectRows } from "../../db/select-rows.ts";
+import { isListedDesign } from "../catalogue/listed-designs.ts";
 import { searchDesigns } from "./search-designs.ts";
-import { selectRows } from "./select-rows.ts";
 
 let server: TestServer;
 

@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import type { Database } from "./client.ts";
 
 /** Runs raw SQL and returns its rows; both drivers (node-postgres and PGlite) answer `{ rows }`. */
 export async function selectRows<Row>(db: Database, query: SQL): Promise<Row[]> {

@@ -8,6 +8,3 @@ import { designs } from "../../db/schema/index.ts";
 export function isListedDesign() {
   return and(sql`${designs.status} = 'active'`, isNotNull(designs.publishedAt), lte(designs.publishedAt, sql`now()`));
 }
-
-/** The search document column (generated, see drizzle/0005_search.sql); not declared in the Drizzle schema. */
-export const searchDocument = sql`${designs}."search_document"`;
