@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { designs } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { listDesignPage } from "../search/search-designs.ts";
+import { listDesignPage } from "../catalogue/list-design-page.ts";
 import { createImageUrlSigner } from "./image-urls.ts";
 import { loadDesignCards } from "./load-design-cards.ts";
 import { presentArtist, presentPageMeta } from "./presenters.ts";

@@ -1,7 +1,7 @@
 import { type DesignCard, HOME_PREVIEW_SIZE } from "@threadfolk/contract/discovery";
 import type { AppContext } from "../../context.ts";
 import { createKeyedCache } from "../../lib/keyed-cache.ts";
-import type { DesignPage } from "../search/search-designs.ts";
+import type { DesignPage } from "../catalogue/list-design-page.ts";
 import { listCollectionDesigns } from "./list-collection-designs.ts";
 import { loadDesignCards } from "./load-design-cards.ts";
 import { findCollections } from "./queries.ts";

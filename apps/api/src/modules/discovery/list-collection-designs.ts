@@ -2,7 +2,7 @@ import type { SearchSort } from "@threadfolk/contract/discovery";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { designs } from "../../db/schema/index.ts";
-import { type CountStrategy, type DesignPage, listDesignPage } from "../search/search-designs.ts";
+import { type CountStrategy, type DesignPage, listDesignPage } from "../catalogue/list-design-page.ts";
 import type { Collection } from "./queries.ts";
 
 /**
