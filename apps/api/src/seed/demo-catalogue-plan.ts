@@ -1,5 +1,6 @@
 import type { ProductColor } from "@threadfolk/contract/colors";
 import type { HomeCollectionKey } from "@threadfolk/contract/constants";
+import { slugify } from "../modules/catalogue/slugify.ts";
 import {
   type ArtworkFamily,
   type ArtworkInput,
@@ -122,18 +123,6 @@ const BASE_PRICES = [1999, 2199, 2299, 2499, 2699] as const;
 const MAX_PRICE = 3499;
 /** Styles that never lack a colour of a tee, so they can always be the default variant. */
 const WOMENS_TEE_COLORS_MISSING: readonly ProductColor[] = ["military_green"];
-
-/** URL-safe lowercase slug of a title. */
-export function slugify(title: string): string {
-  return (
-    title
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "") || "design"
-  );
-}
 
 /** Variants for a design: both tees plus up to two more styles, exactly one default, prices in range. */
 export function planVariants(rng: Prng, basePriceCents: number, defaultColor: ProductColor): PlannedVariant[] {

@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
 import { sellerProfiles } from "../db/schema/index.ts";
+import { slugify } from "../modules/catalogue/slugify.ts";
 import { ARTWORK_FAMILIES, type ArtworkFamily, generateArtworkSvg, MASCOTS } from "./artwork/families.ts";
 import { ICON_NAMES } from "./artwork/icons.ts";
 import { PALETTES } from "./artwork/palettes.ts";
 import { avatarSvg, bannerSvg } from "./artwork/profile-art.ts";
 import { mapConcurrent, renderPng } from "./artwork/render.ts";
 import { DESCRIPTION_ENDINGS, type Theme } from "./catalogue-content.ts";
-import { type PlannedDesign, planVariants, slugify } from "./demo-catalogue-plan.ts";
+import { type PlannedDesign, planVariants } from "./demo-catalogue-plan.ts";
 import { createPrng, type Prng } from "./prng.ts";
 import { countDesigns, loadGarmentStyleIds } from "./seed-catalogue.ts";
 

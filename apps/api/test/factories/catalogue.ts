@@ -15,6 +15,7 @@ import {
   sellerDesignProductVariants,
   sellerProfiles,
 } from "../../src/db/schema/index.ts";
+import { slugify } from "../../src/modules/catalogue/slugify.ts";
 
 /**
  * Test factories: each builds one row with believable defaults and creates missing parents itself, so a
@@ -23,16 +24,6 @@ import {
 
 function uniqueSuffix(): string {
   return randomBytes(4).toString("hex");
-}
-
-function slugify(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 80) || "design"
-  );
 }
 
 export type Artist = typeof sellerProfiles.$inferSelect;
