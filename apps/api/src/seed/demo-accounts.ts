@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
-import { sellerProfiles, users } from "../db/schema/index.ts";
+import { users } from "../db/schema/index.ts";
 import { hashPassword } from "../modules/auth/passwords.ts";
+import { linkArtistToUser } from "../modules/catalogue/queries.ts";
 
 /** The seeded artist that the demo artist account signs in as. */
 export const DEMO_ARTIST_UNIQUE_USERNAME = "mayaokafor";
@@ -39,8 +39,5 @@ export async function seedDemoAccounts(context: AppContext): Promise<void> {
   const inserted = await context.db.insert(users).values(rows).returning({ id: users.id, email: users.email });
   const artistUser = inserted.find((user) => user.email === DEMO_ACCOUNTS.artist.email);
   if (!artistUser) throw new Error("demo artist user was not created");
-  await context.db
-    .update(sellerProfiles)
-    .set({ userId: artistUser.id })
-    .where(eq(sellerProfiles.uniqueUsername, DEMO_ARTIST_UNIQUE_USERNAME));
+  await linkArtistToUser({ db: context.db, uniqueUsername: DEMO_ARTIST_UNIQUE_USERNAME, userId: artistUser.id });
 }

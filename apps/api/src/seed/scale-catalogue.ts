@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
-import { sellerProfiles } from "../db/schema/index.ts";
+import { countDesigns, findGarmentStyleIds, insertArtists } from "../modules/catalogue/queries.ts";
 import { slugify } from "../modules/catalogue/slugify.ts";
 import { ARTWORK_FAMILIES, type ArtworkFamily, generateArtworkSvg, MASCOTS } from "./artwork/families.ts";
 import { ICON_NAMES } from "./artwork/icons.ts";
@@ -10,7 +9,7 @@ import { mapConcurrent, renderPng } from "./artwork/render.ts";
 import { DESCRIPTION_ENDINGS, type Theme } from "./catalogue-content.ts";
 import { type PlannedDesign, planVariants } from "./demo-catalogue-plan.ts";
 import { createPrng, type Prng } from "./prng.ts";
-import { countDesigns, loadGarmentStyleIds } from "./seed-catalogue.ts";
+import { insertDesignsWithVariants } from "./seed-catalogue.ts";
 
 /** Words that titles, tags and descriptions of the scale data are built from, per theme. */
 const VOCABULARY: Record<Theme, { adjectives: string[]; nouns: string[]; suffixes: string[]; tags: string[] }> = {
@@ -340,9 +339,9 @@ export async function seedScaleCatalogue(
   options: ScaleSeedOptions,
 ): Promise<{ designs: number; artists: number }> {
   const log = options.onProgress ?? (() => undefined);
-  const existing = await countDesigns(context);
+  const existing = await countDesigns({ db: context.db });
   const rng = createPrng(`${options.seed ?? "threadfolk-scale-v1"}:${existing}`);
-  const styleIds = await loadGarmentStyleIds(context);
+  const styleIds = await findGarmentStyleIds({ db: context.db });
   const pools = await renderPools(context, rng.fork("pools"));
   log(`rendered a pool of ${pools.artworkKeys.length} artworks and ${pools.profileKeys.length} avatars`);
 
@@ -366,11 +365,7 @@ export async function seedScaleCatalogue(
       themes,
     };
   });
-  for (let start = 0; start < artists.length; start += DESIGN_BATCH) {
-    await context.db
-      .insert(sellerProfiles)
-      .values(artists.slice(start, start + DESIGN_BATCH).map(({ themes: _themes, ...artist }) => artist));
-  }
+  await insertArtists({ db: context.db, artists: artists.map(({ themes: _themes, ...artist }) => artist) });
   log(`inserted ${artists.length} artists`);
 
   const designRng = rng.fork("designs");
@@ -438,7 +433,7 @@ export async function seedScaleCatalogue(
         variants: planVariants(designRng, basePriceCents, defaultColor),
       });
     }
-    await insertBatch(context, batch, styleIds);
+    await insertDesignsWithVariants(context, batch, styleIds);
     inserted += size;
     if (inserted % 10_000 === 0 || inserted === options.designs) {
       const seconds = (performance.now() - startedAt) / 1000;
@@ -448,49 +443,4 @@ export async function seedScaleCatalogue(
     }
   }
   return { designs: inserted, artists: artists.length };
-}
-
-/** A PostgreSQL array literal of the values (each quoted), passed as one text parameter. */
-function toArrayLiteral(values: readonly (string | number | boolean)[]): string {
-  return `{${values.map((value) => `"${String(value).replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
-}
-
-/**
- * Inserts designs and their variants with one parameter per column (`unnest` of arrays): far fewer
- * parameters to bind than a multi-row VALUES list, which matters at 100,000 rows. Same SQL on PGlite.
- */
-async function insertBatch(
-  context: Pick<AppContext, "db">,
-  batch: readonly Omit<PlannedDesign, "artwork" | "theme">[],
-  styleIds: Map<string, number>,
-): Promise<void> {
-  const column = <T extends string | number | boolean>(pick: (design: Omit<PlannedDesign, "artwork" | "theme">) => T) =>
-    toArrayLiteral(batch.map(pick));
-  await context.db.execute(sql`
-    insert into designs (id, seller_profile_id, slug, display_name, description, tags, artwork_key, base_price_cents,
-      default_color, status, published_at, created_at, updated_at, order_count_30d, favorite_count)
-    select id, seller_profile_id, slug, display_name, description, tags::text[], artwork_key, base_price_cents,
-      default_color, status, published_at, published_at, published_at, order_count_30d, favorite_count
-    from unnest(
-      ${column((d) => d.id)}::uuid[], ${column((d) => d.sellerProfileId)}::uuid[], ${column((d) => d.slug)}::text[],
-      ${column((d) => d.displayName)}::text[], ${column((d) => d.description)}::text[],
-      ${column((d) => toArrayLiteral(d.tags))}::text[], ${column((d) => d.artworkKey)}::text[],
-      ${column((d) => d.basePriceCents)}::int[], ${column((d) => d.defaultColor)}::text[], ${column((d) => d.status)}::text[],
-      ${column((d) => d.publishedAt.toISOString())}::timestamptz[], ${column((d) => d.orderCount30d)}::int[],
-      ${column((d) => d.favoriteCount)}::int[]
-    ) as t(id, seller_profile_id, slug, display_name, description, tags, artwork_key, base_price_cents, default_color,
-      status, published_at, order_count_30d, favorite_count)`);
-  const variants = batch.flatMap((design) =>
-    design.variants.map((variant) => ({ design, variant, styleId: styleIds.get(variant.garmentStyleKey) })),
-  );
-  if (variants.some((row) => row.styleId === undefined)) throw new Error("a garment style is missing");
-  await context.db.execute(sql`
-    insert into seller_design_product_variants (design_id, garment_style_id, price_cents, is_default, created_at)
-    select * from unnest(
-      ${toArrayLiteral(variants.map((row) => row.design.id))}::uuid[],
-      ${toArrayLiteral(variants.map((row) => row.styleId as number))}::int[],
-      ${toArrayLiteral(variants.map((row) => row.variant.priceCents))}::int[],
-      ${toArrayLiteral(variants.map((row) => row.variant.isDefault))}::boolean[],
-      ${toArrayLiteral(variants.map((row) => row.design.publishedAt.toISOString()))}::timestamptz[]
-    )`);
 }

@@ -4,15 +4,12 @@ import type { AppContext } from "../context.ts";
 import {
   carouselAssets,
   carousels,
-  designs,
-  garmentStyles,
   internalDesignCollectionItems,
   internalDesignCollections,
   marketplaceSaleDesigns,
   marketplaceSales,
-  sellerDesignProductVariants,
-  sellerProfiles,
 } from "../db/schema/index.ts";
+import { findGarmentStyleIds, importDesigns, insertArtists } from "../modules/catalogue/queries.ts";
 import { avatarSvg, bannerSvg, slideSvg } from "./artwork/profile-art.ts";
 import { mapConcurrent, renderPng } from "./artwork/render.ts";
 import {
@@ -41,62 +38,37 @@ async function insertInBatches<T>(
   for (let start = 0; start < rows.length; start += batchSize) await insert(rows.slice(start, start + batchSize));
 }
 
-/** Maps garment style keys to their ids (reference rows from the catalogue migration). */
-export async function loadGarmentStyleIds(context: Pick<AppContext, "db">): Promise<Map<string, number>> {
-  const rows = await context.db.select({ id: garmentStyles.id, key: garmentStyles.key }).from(garmentStyles);
-  return new Map(rows.map((row) => [row.key, row.id]));
-}
-
-/** Inserts designs and their variants in batches (rows must already carry their uuids). */
+/** Inserts planned designs and their variants (rows already carry their uuids). */
 export async function insertDesignsWithVariants(
   context: Pick<AppContext, "db">,
   planned: readonly Omit<PlannedDesign, "artwork" | "theme">[],
   styleIds: Map<string, number>,
-  /** Rows per INSERT; 1000 designs (15 columns) stays well under PostgreSQL's 65,535 parameters. */
-  batchSize = INSERT_BATCH,
 ): Promise<void> {
-  await insertInBatches(
-    planned,
-    (batch) =>
-      context.db.insert(designs).values(
-        batch.map((design) => ({
-          id: design.id,
-          sellerProfileId: design.sellerProfileId,
-          slug: design.slug,
-          displayName: design.displayName,
-          description: design.description,
-          tags: design.tags,
-          artworkKey: design.artworkKey,
-          basePriceCents: design.basePriceCents,
-          defaultColor: design.defaultColor,
-          status: design.status,
-          publishedAt: design.publishedAt,
-          createdAt: design.createdAt,
-          updatedAt: design.publishedAt,
-          orderCount30d: design.orderCount30d,
-          favoriteCount: design.favoriteCount,
-        })),
-      ),
-    batchSize,
-  );
-  const variantRows = planned.flatMap((design) =>
-    design.variants.map((variant) => {
-      const garmentStyleId = styleIds.get(variant.garmentStyleKey);
-      if (garmentStyleId === undefined) throw new Error(`garment style ${variant.garmentStyleKey} is missing`);
-      return {
-        designId: design.id,
-        garmentStyleId,
-        priceCents: variant.priceCents,
-        isDefault: variant.isDefault,
-        createdAt: design.createdAt,
-      };
-    }),
-  );
-  await insertInBatches(
-    variantRows,
-    (batch) => context.db.insert(sellerDesignProductVariants).values(batch),
-    batchSize * 3,
-  );
+  await importDesigns({
+    db: context.db,
+    designs: planned.map((design) => ({
+      id: design.id,
+      sellerProfileId: design.sellerProfileId,
+      slug: design.slug,
+      displayName: design.displayName,
+      description: design.description,
+      tags: design.tags,
+      artworkKey: design.artworkKey,
+      basePriceCents: design.basePriceCents,
+      defaultColor: design.defaultColor,
+      status: design.status,
+      publishedAt: design.publishedAt,
+      createdAt: design.createdAt,
+      updatedAt: design.publishedAt,
+      orderCount30d: design.orderCount30d,
+      favoriteCount: design.favoriteCount,
+      variants: design.variants.map((variant) => {
+        const garmentStyleId = styleIds.get(variant.garmentStyleKey);
+        if (garmentStyleId === undefined) throw new Error(`garment style ${variant.garmentStyleKey} is missing`);
+        return { garmentStyleId, priceCents: variant.priceCents, isDefault: variant.isDefault };
+      }),
+    })),
+  });
 }
 
 /**
@@ -125,8 +97,9 @@ export function createCatalogueSeedSteps(options: CatalogueSeedOptions = {}): Se
           await context.storage.put(artist.avatarKey, avatar, "image/png");
           await context.storage.put(artist.bannerKey, banner, "image/png");
         });
-        await context.db.insert(sellerProfiles).values(
-          artists.map((artist) => ({
+        await insertArtists({
+          db: context.db,
+          artists: artists.map((artist) => ({
             id: artist.id,
             uniqueUsername: artist.uniqueUsername,
             displayName: artist.displayName,
@@ -135,7 +108,7 @@ export function createCatalogueSeedSteps(options: CatalogueSeedOptions = {}): Se
             bannerKey: artist.bannerKey,
             createdAt: artist.createdAt,
           })),
-        );
+        });
       },
     },
     {
@@ -146,7 +119,7 @@ export function createCatalogueSeedSteps(options: CatalogueSeedOptions = {}): Se
           const png = await renderPng(plannedArtworkSvg(design, artworkWidth));
           await context.storage.put(design.artworkKey, png, "image/png");
         });
-        await insertDesignsWithVariants(context, planned, await loadGarmentStyleIds(context));
+        await insertDesignsWithVariants(context, planned, await findGarmentStyleIds({ db: context.db }));
       },
     },
     {
@@ -228,10 +201,4 @@ export function createCatalogueSeedSteps(options: CatalogueSeedOptions = {}): Se
       },
     },
   ];
-}
-
-/** Whether the catalogue already has designs (the scale seed and checks use it). */
-export async function countDesigns(context: Pick<AppContext, "db">): Promise<number> {
-  const [row] = await context.db.select({ count: sql<number>`count(*)::int` }).from(designs);
-  return row?.count ?? 0;
 }

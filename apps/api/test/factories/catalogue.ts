@@ -6,15 +6,23 @@ import {
   carouselAssets,
   carousels,
   type DesignStatus,
-  designs,
   garmentStyles,
   internalDesignCollectionItems,
   internalDesignCollections,
   marketplaceSaleDesigns,
   marketplaceSales,
-  sellerDesignProductVariants,
   sellerProfiles,
 } from "../../src/db/schema/index.ts";
+import {
+  type Artist,
+  type Design,
+  insertArtists,
+  insertDesigns,
+  insertVariants,
+  type NewArtist,
+  type NewDesign,
+  type Variant,
+} from "../../src/modules/catalogue/queries.ts";
 import { slugify } from "../../src/modules/catalogue/slugify.ts";
 
 /**
@@ -26,27 +34,27 @@ function uniqueSuffix(): string {
   return randomBytes(4).toString("hex");
 }
 
-export type Artist = typeof sellerProfiles.$inferSelect;
-export type Design = typeof designs.$inferSelect;
-export type Variant = typeof sellerDesignProductVariants.$inferSelect;
+export type { Artist, Design, Variant };
 
 /** An artist (seller profile) with a unique username. */
-export async function buildArtist(db: Database, overrides: Partial<typeof sellerProfiles.$inferInsert> = {}) {
+export async function buildArtist(db: Database, overrides: Partial<NewArtist> = {}) {
   const suffix = uniqueSuffix();
-  const [artist] = await db
-    .insert(sellerProfiles)
-    .values({
-      uniqueUsername: `artist-${suffix}`,
-      displayName: `Artist ${suffix}`,
-      bio: "Draws things for shirts.",
-      ...overrides,
-    })
-    .returning();
+  const [artist] = await insertArtists({
+    db,
+    artists: [
+      {
+        uniqueUsername: `artist-${suffix}`,
+        displayName: `Artist ${suffix}`,
+        bio: "Draws things for shirts.",
+        ...overrides,
+      },
+    ],
+  });
   if (!artist) throw new Error("buildArtist: insert returned nothing");
   return artist;
 }
 
-export type BuildDesignOverrides = Partial<typeof designs.$inferInsert> & {
+export type BuildDesignOverrides = Partial<NewDesign> & {
   artist?: Artist;
   /** Garment style keys of the variants; the first is the default (default: mens_tee only). */
   garmentStyleKeys?: string[];
@@ -66,41 +74,41 @@ export async function buildDesign(db: Database, overrides: BuildDesignOverrides 
   const displayName = columns.displayName ?? `Design ${uniqueSuffix()}`;
   const id = columns.id ?? crypto.randomUUID();
   const basePriceCents = columns.basePriceCents ?? 2499;
-  const [design] = await db
-    .insert(designs)
-    .values({
-      id,
-      sellerProfileId: artist.id,
-      slug: slugify(displayName),
-      displayName,
-      description: "",
-      tags: [],
-      artworkKey: `designs/${id}/artwork.png`,
-      basePriceCents,
-      defaultColor: "black" satisfies ProductColor,
-      status: "active" satisfies DesignStatus,
-      // A minute ago, so a test can publish a "newer" design explicitly without going into the future.
-      publishedAt: new Date(Date.now() - 60_000),
-      ...columns,
-    })
-    .returning();
+  const [design] = await insertDesigns({
+    db,
+    designs: [
+      {
+        id,
+        sellerProfileId: artist.id,
+        slug: slugify(displayName),
+        displayName,
+        description: "",
+        tags: [],
+        artworkKey: `designs/${id}/artwork.png`,
+        basePriceCents,
+        defaultColor: "black" satisfies ProductColor,
+        status: "active" satisfies DesignStatus,
+        // A minute ago, so a test can publish a "newer" design explicitly without going into the future.
+        publishedAt: new Date(Date.now() - 60_000),
+        ...columns,
+      },
+    ],
+  });
   if (!design) throw new Error("buildDesign: insert returned nothing");
   const styles = await db.select().from(garmentStyles).where(inArray(garmentStyles.key, garmentStyleKeys));
-  const variants: Variant[] = [];
-  for (const [index, key] of garmentStyleKeys.entries()) {
-    const style = styles.find((candidate) => candidate.key === key);
-    if (!style) throw new Error(`buildDesign: unknown garment style ${key}`);
-    const [variant] = await db
-      .insert(sellerDesignProductVariants)
-      .values({
+  const variants = await insertVariants({
+    db,
+    variants: garmentStyleKeys.map((key, index) => {
+      const style = styles.find((candidate) => candidate.key === key);
+      if (!style) throw new Error(`buildDesign: unknown garment style ${key}`);
+      return {
         designId: design.id,
         garmentStyleId: style.id,
         priceCents: index === 0 ? (priceCents ?? basePriceCents) : basePriceCents + 200 * index,
         isDefault: index === 0,
-      })
-      .returning();
-    if (variant) variants.push(variant);
-  }
+      };
+    }),
+  });
   const defaultVariant = variants[0] as Variant;
   return { design, artist, defaultVariant, variants };
 }

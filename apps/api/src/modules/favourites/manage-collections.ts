@@ -8,8 +8,8 @@ import {
 } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { violatedUniqueIndex } from "../../lib/database-errors.ts";
+import { adjustFavoriteCount } from "../catalogue/queries.ts";
 import {
-  adjustFavoriteCount,
   type CollectionRow,
   type Executor,
   findFavoriteDesignUuids,

@@ -133,22 +133,6 @@ export async function findListedVariant({ db, variantId }: { db: Executor; varia
   return row;
 }
 
-/** Adds `delta` (+1 or -1) to a design's favourite counter, never below zero. */
-export async function adjustFavoriteCount({
-  db,
-  designId,
-  delta,
-}: {
-  db: Executor;
-  designId: string;
-  delta: 1 | -1;
-}): Promise<void> {
-  await db
-    .update(designs)
-    .set({ favoriteCount: sql`greatest(${designs.favoriteCount} + ${delta}, 0)` })
-    .where(eq(designs.id, designId));
-}
-
 export type LikedItem = { likedVariantId: number; designId: string };
 
 /** One page of a collection's listed designs, most recently added first, with the collection's total. */

@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { likedSellerDesignProductVariants } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { adjustFavoriteCount } from "../catalogue/queries.ts";
 import { findOrCreateDefaultCollection } from "./manage-collections.ts";
 import {
-  adjustFavoriteCount,
   findFavoriteDesignUuids,
   findListedVariant,
   findOwnCollection,
