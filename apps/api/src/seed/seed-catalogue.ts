@@ -19,7 +19,7 @@ import {
   planDemoCatalogue,
   plannedArtworkSvg,
 } from "./demo-catalogue-plan.ts";
-import type { SeedStep } from "./seed-demo-data.ts";
+import type { SeedStep } from "./seed-step.ts";
 
 export type CatalogueSeedOptions = DemoCatalogueOptions & {
   /** Pixel width of design artworks (height is 5/4 of it). */

@@ -3,14 +3,9 @@ import type { AppContext } from "../context.ts";
 import { appSettings } from "../db/schema/index.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
 import { createCatalogueSeedSteps } from "./seed-catalogue.ts";
+import type { SeedStep } from "./seed-step.ts";
 
 const SEED_MARKER_KEY = "demo_seed";
-
-/** One step of the demo marketplace; steps run in order, once, on an empty database. */
-export type SeedStep = {
-  name: string;
-  run(context: AppContext): Promise<void>;
-};
 
 /** The steps that fill the demo marketplace; each capability adds its own. */
 export const DEMO_SEED_STEPS: SeedStep[] = [
