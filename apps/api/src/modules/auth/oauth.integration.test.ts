@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildArtist } from "../../../test/factories/catalogue.ts";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { clientCredentials, obtainGuestTokens, requestToken, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { accessTokens, authSessions, refreshTokens } from "../../db/schema/index.ts";
 import { upsertOAuthClient } from "./oauth-clients.ts";
 import { REFRESH_TOKEN_MISSING_DESCRIPTION } from "./oauth-routes.ts";
+import { findActorByAccessToken } from "./sessions.ts";
 import { hashToken } from "./token-crypto.ts";
 
 let server: TestServer;
@@ -416,6 +418,23 @@ describe("access tokens on /api", () => {
     const response = await server.request("/api/v1/user_info", { token: guest.access_token });
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe("unauthorized");
+  });
+
+  it("knows the owner of a storefront as an artist, and everyone else as a customer or a guest", async () => {
+    const owner = await createTestUser(server.context.db);
+    const storefront = await buildArtist(server.context.db, { userId: owner.id });
+    const customer = await createTestUser(server.context.db);
+    const actorOf = async (token: string) => {
+      const lookup = await findActorByAccessToken({ db: server.context.db, config: server.config, token });
+      if (lookup.status !== "valid") throw new Error(`token is ${lookup.status}`);
+      return lookup.actor;
+    };
+    const ownerActor = await actorOf((await signIn(server, owner.email, owner.password)).access_token);
+    expect(ownerActor).toMatchObject({ kind: "user", userId: owner.id, artistId: storefront.id });
+    const customerActor = await actorOf((await signIn(server, customer.email, customer.password)).access_token);
+    expect(customerActor).toMatchObject({ kind: "user", userId: customer.id });
+    expect(customerActor).not.toHaveProperty("artistId");
+    expect(await actorOf((await obtainGuestTokens(server)).access_token)).toMatchObject({ kind: "guest" });
   });
 
   it("stops accepting the tokens of a user who is disabled", async () => {
