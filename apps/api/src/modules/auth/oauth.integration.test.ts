@@ -529,6 +529,38 @@ describe("POST /api/v1/tokens", () => {
     expect(info.body.username).toBe(user.username);
   });
 
+  it("keeps the guest id of the guest who signs in, as the password grant does", async () => {
+    const user = await createTestUser(server.context.db);
+    const guest = (await server.request("/api/v1/tokens", { method: "POST" })).body.access_token as string;
+    const response = await server.request("/api/v1/tokens", {
+      method: "POST",
+      token: guest,
+      body: { user: { email: user.email, password: user.password } },
+    });
+    expect(response.status).toBe(200);
+    const sessionOf = async (token: string) => {
+      const [session] = await server.context.db
+        .select({ guestId: authSessions.guestId, userId: authSessions.userId })
+        .from(authSessions)
+        .innerJoin(accessTokens, eq(accessTokens.sessionId, authSessions.id))
+        .where(eq(accessTokens.tokenHash, hashToken(token)));
+      return session;
+    };
+    const guestSession = await sessionOf(guest);
+    expect(guestSession?.guestId).toBeTruthy();
+    expect(await sessionOf(response.body.access_token)).toEqual({ userId: user.id, guestId: guestSession?.guestId });
+  });
+
+  it("refuses a disabled account with 403, like an unconfirmed one", async () => {
+    const user = await createTestUser(server.context.db, { disabled: true });
+    const response = await server.request("/api/v1/tokens", {
+      method: "POST",
+      body: { user: { email: user.email, password: user.password } },
+    });
+    expect(response.status).toBe(403);
+    expect(response.body.error).toEqual({ code: "forbidden", message: "This account has been disabled" });
+  });
+
   it("refuses wrong credentials, unconfirmed accounts, unknown fields and malformed bodies", async () => {
     const user = await createTestUser(server.context.db);
     const wrong = await server.request("/api/v1/tokens", {
