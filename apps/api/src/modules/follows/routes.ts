@@ -1,4 +1,5 @@
 import { FOLLOWS_PAGE_SIZE, favouritesPageQuerySchema, followArtistBodySchema } from "@threadfolk/contract/favourites";
+import { isUuid } from "@threadfolk/contract/ids";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
@@ -9,8 +10,6 @@ import { followArtist, unfollowArtist } from "./follow-artist.ts";
 import { listFollowedArtists } from "./list-followed-artists.ts";
 import { followPolicies } from "./policies.ts";
 import { findFollowedSellerUuids } from "./queries.ts";
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Follows under /api/v1: a signed-in customer follows and unfollows artists and lists them. Both writes are
@@ -55,7 +54,7 @@ export async function followRoutes(app: FastifyInstance, context: AppContext): P
   app.delete("/artist_follows/:sellerProfileId", async (request) => {
     const actor = authorize(request.actor, followPolicies.unfollowArtist);
     const { sellerProfileId } = request.params as { sellerProfileId: string };
-    if (!UUID_PATTERN.test(sellerProfileId)) throw AppError.notFound("Artist");
+    if (!isUuid(sellerProfileId)) throw AppError.notFound("Artist");
     const id = sellerProfileId.toLowerCase();
     await unfollowArtist({ db, userId: actor.userId, sellerProfileId: id });
     return followState(actor.userId, id, false);
