@@ -27,7 +27,7 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
   return undefined;
 }
 
-export function errorBody(error: AppError): ErrorResponse {
+function errorBody(error: AppError): ErrorResponse {
   return {
     error: {
       code: error.code,

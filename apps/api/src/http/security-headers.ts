@@ -14,7 +14,7 @@ export type SecurityHeaderOptions = {
  * A Content-Security-Policy that allows only what the app itself loads. Styles allow inline because the
  * toast library and Radix position popovers with inline styles; no inline script is ever allowed.
  */
-export function buildContentSecurityPolicy(options: SecurityHeaderOptions): string {
+function buildContentSecurityPolicy(options: SecurityHeaderOptions): string {
   const join = (...sources: (string | undefined)[]) => sources.filter(Boolean).join(" ");
   const directives = [
     "default-src 'self'",

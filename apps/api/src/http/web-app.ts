@@ -33,7 +33,7 @@ export type RoutePreloads = Partial<Record<ClientRouteKey, string[]>>;
 const ASSET_URL = /^\/assets\/[\w.-]+\.js$/;
 
 /** Reads the web build's route preloads; none when the file is missing or not what the build writes. */
-export function readRoutePreloads(distDir: string): RoutePreloads {
+function readRoutePreloads(distDir: string): RoutePreloads {
   const file = path.join(distDir, ROUTE_PRELOADS_FILE);
   if (!fs.existsSync(file)) return {};
   try {
@@ -63,7 +63,7 @@ export type PageMetaResolver = (pathname: string) => Promise<PageMetaResult>;
 /** Paths the single-page app never answers: APIs and media get JSON errors instead of the HTML page. */
 const API_PREFIXES = ["/api/", "/oauth/", "/media/"];
 
-export function isApiPath(pathname: string): boolean {
+function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((prefix) => pathname === prefix.slice(0, -1) || pathname.startsWith(prefix));
 }
 
@@ -79,7 +79,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** The client's runtime configuration, carried in a meta tag so no inline script is needed. */
-export function clientConfig(config: Config) {
+function clientConfig(config: Config) {
   return {
     brandName: config.BRAND_NAME,
     supportEmail: config.SUPPORT_EMAIL,
@@ -89,7 +89,7 @@ export function clientConfig(config: Config) {
   };
 }
 
-export function renderHead(config: Config, meta: PageMeta, canonicalPath: string): string {
+function renderHead(config: Config, meta: PageMeta, canonicalPath: string): string {
   const canonical = `${config.PUBLIC_URL}${canonicalPath}`;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
@@ -116,7 +116,7 @@ export function renderHead(config: Config, meta: PageMeta, canonicalPath: string
  * Preload hints: the page's largest image (fetched at once, in parallel with the app's code) and the code of
  * the page (which the app would otherwise request only once its own code has run). Decision 011.
  */
-export function renderPreloads({ images, modules }: { images: readonly PreloadImage[]; modules: readonly string[] }) {
+function renderPreloads({ images, modules }: { images: readonly PreloadImage[]; modules: readonly string[] }) {
   const tags: string[] = [];
   for (const image of images) {
     const responsive =

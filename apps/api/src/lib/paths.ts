@@ -13,6 +13,6 @@ function findApiRoot(): string {
   return directory;
 }
 
-export const API_ROOT = findApiRoot();
+const API_ROOT = findApiRoot();
 export const MIGRATIONS_FOLDER = path.join(API_ROOT, "drizzle");
 export const DEFAULT_WEB_DIST_DIR = path.resolve(API_ROOT, "../web/dist");

@@ -10,7 +10,7 @@ export const PURGE_GRACE_DAYS = 7;
 /** Rows deleted per statement: short transactions, no long locks on busy tables. */
 const PURGE_BATCH_SIZE = 1000;
 /** A pass an hour is plenty: nothing here grows fast, and every instance may run one. */
-export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export type PurgeCounts = { sessions: number; accessTokens: number; oneTimeTokens: number; rateLimitCounters: number };
 

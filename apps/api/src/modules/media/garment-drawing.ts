@@ -29,6 +29,9 @@ export const lerp = (a: Point, b: Point, t: number): Point => [a[0] + (b[0] - a[
 export const mirrorPath = (d: string) =>
   d.replace(/(-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)/g, (_match, x, y) => `${1000 - Number(x)} ${y}`);
 
+/** A left-half path and its mirror image, as one path. */
+export const both = (d: string) => `${d} ${mirrorPath(d)}`;
+
 /** A grey of `value` (0 black, 1 white). */
 export const grey = (value: number) => {
   const level = Math.round(Math.max(0, Math.min(1, value)) * 255);
@@ -55,7 +58,7 @@ export type Fold = { d: string; width: number; depth: number; blur: number };
 export const mirrored = (fold: Fold): Fold[] => [fold, { ...fold, d: mirrorPath(fold.d) }];
 
 /** Blurred strokes for folds, with their filters; `color` black for shadows, white for ridges. */
-export function foldStrokes(folds: Fold[], idPrefix: string, color: string): { filters: string; markup: string } {
+function foldStrokes(folds: Fold[], idPrefix: string, color: string): { filters: string; markup: string } {
   return {
     filters: folds.map((fold, index) => blurFilter(`${idPrefix}${index}`, fold.blur, fold.d, fold.width)).join(""),
     markup: folds
@@ -78,7 +81,7 @@ export function outlinePath(start: Point, segments: Segment[]): string {
 }
 
 /** The same outline walked backwards: its new start and segments. */
-export function reverseOutline(start: Point, segments: Segment[]): { start: Point; segments: Segment[] } {
+function reverseOutline(start: Point, segments: Segment[]): { start: Point; segments: Segment[] } {
   const points = [start, ...segments.map((segment) => segment.to)];
   const reversed: Segment[] = [];
   for (let index = segments.length - 1; index >= 0; index--) {
@@ -101,7 +104,7 @@ export function symmetricOutline(start: Point, leftHalf: Segment[]): string {
 }
 
 /** Points along a cubic Bézier, `steps` + 1 of them. */
-export function cubicPoints(from: Point, c1: Point, c2: Point, to: Point, steps = 24): Point[] {
+function cubicPoints(from: Point, c1: Point, c2: Point, to: Point, steps = 24): Point[] {
   return Array.from({ length: steps + 1 }, (_, index) => {
     const t = index / steps;
     const u = 1 - t;
@@ -153,11 +156,14 @@ export function outlinePoints(start: Point, segments: Segment[], steps = 24): Po
   return points;
 }
 
+/** A dashed line of stitching (attributes of a path or group). */
+export const STITCH = `fill="none" stroke="${grey(0.66)}" stroke-width="1.6" stroke-dasharray="5 3.5"`;
+
 /**
  * The front's shading across the body, shared by every garment: full light in the middle, falling off
  * towards the sides where the fabric turns away from the viewer. `x1`..`x2` is the body's width.
  */
-export function bodyAcrossGradient(x1: number | string, x2: number | string): string {
+function bodyAcrossGradient(x1: number, x2: number): string {
   return `<linearGradient id="bodyX" gradientUnits="userSpaceOnUse" x1="${x1}" y1="0" x2="${x2}" y2="0">
         <stop offset="0" stop-color="${grey(0.7)}"/>
         <stop offset="0.08" stop-color="${grey(0.86)}"/>
@@ -167,4 +173,107 @@ export function bodyAcrossGradient(x1: number | string, x2: number | string): st
         <stop offset="0.92" stop-color="${grey(0.85)}"/>
         <stop offset="1" stop-color="${grey(0.68)}"/>
       </linearGradient>`;
+}
+
+/** How the shading down the body starts: the grey under the collar and where (0-1) it reaches full light. */
+type CollarShadow = { grey: number; until: number };
+
+/** The front's shading down the body, from `y1` (the collar) to `y2` (the hem, which turns under and darkens). */
+function bodyDownGradient(y1: number, y2: number, collar: CollarShadow): string {
+  return `<linearGradient id="bodyY" gradientUnits="userSpaceOnUse" x1="0" y1="${y1}" x2="0" y2="${y2}">
+        <stop offset="0" stop-color="${grey(collar.grey)}"/>
+        <stop offset="${collar.until}" stop-color="${grey(1)}"/>
+        <stop offset="0.85" stop-color="${grey(0.97)}"/>
+        <stop offset="1" stop-color="${grey(0.88)}"/>
+      </linearGradient>`;
+}
+
+/** The inside of the back seen through a neck opening, darker at the top (`y1`) than where it meets the front (`y2`). */
+export function insideBackGradient(y1: number, y2: number): string {
+  return `<linearGradient id="inside" gradientUnits="userSpaceOnUse" x1="0" y1="${y1}" x2="0" y2="${y2}">
+        <stop offset="0" stop-color="${grey(0.42)}"/>
+        <stop offset="1" stop-color="${grey(0.62)}"/>
+      </linearGradient>`;
+}
+
+/**
+ * A garment's multiply layer: white outside the silhouette; inside it the body's roundness across and down,
+ * then the garment's own shapes (`underFolds`, e.g. sleeves shaded as a whole), its folds, and its
+ * `details` (seams, ribs, collars, pockets) over them. `defs` holds the garment's own gradients, clip paths
+ * and filters (ids other than garment, bodyX, bodyY and fold0, fold1, …).
+ */
+export function shadeLayer(options: {
+  silhouette: string;
+  /** The body's left and right edges, for the shading across it. */
+  across: [number, number];
+  /** The body's top and bottom, for the shading down it. */
+  down: [number, number];
+  collar?: CollarShadow;
+  defs: string;
+  underFolds?: string;
+  folds: Fold[];
+  details: string;
+}): string {
+  const {
+    silhouette,
+    across,
+    down,
+    collar = { grey: 0.95, until: 0.3 },
+    defs,
+    underFolds = "",
+    folds,
+    details,
+  } = options;
+  const { filters, markup } = foldStrokes(folds, "fold", "#000");
+  return `<defs>
+      <clipPath id="garment"><path d="${silhouette}"/></clipPath>
+      ${bodyAcrossGradient(across[0], across[1])}
+      ${bodyDownGradient(down[0], down[1], collar)}
+      ${defs}
+      ${filters}
+    </defs>
+    <rect width="1000" height="1000" fill="#fff"/>
+    <g clip-path="url(#garment)">
+      <rect width="1000" height="1000" fill="url(#bodyX)"/>
+      <rect width="1000" height="1000" fill="url(#bodyY)" style="mix-blend-mode:multiply"/>
+      ${underFolds}
+      ${markup}
+      ${details}
+    </g>`;
+}
+
+/** Where the light falls on the chest: centre height, radius, vertical stretch, and the grey at its peak and at 0.6. */
+type ChestLight = { cy: number; r: number; stretch: number; peak: number; middle: number };
+
+/**
+ * A garment's screen layer: black outside the silhouette; inside it the light on the chest, the ridges of
+ * the folds, and the garment's own highlights (`details`). `defs` holds the garment's own filters (ids other
+ * than garment, chest and ridge0, ridge1, …).
+ */
+export function lightLayer(options: {
+  silhouette: string;
+  chest: ChestLight;
+  defs: string;
+  ridges: Fold[];
+  details: string;
+}): string {
+  const { silhouette, chest, defs, ridges, details } = options;
+  const { cy, r, stretch, peak, middle } = chest;
+  const { filters, markup } = foldStrokes(ridges, "ridge", "#fff");
+  return `<defs>
+      <clipPath id="garment"><path d="${silhouette}"/></clipPath>
+      <radialGradient id="chest" gradientUnits="userSpaceOnUse" cx="500" cy="${cy}" r="${r}" gradientTransform="translate(500 ${cy}) scale(1 ${stretch}) translate(-500 -${cy})">
+        <stop offset="0" stop-color="${grey(peak)}"/>
+        <stop offset="0.6" stop-color="${grey(middle)}"/>
+        <stop offset="1" stop-color="#000"/>
+      </radialGradient>
+      ${defs}
+      ${filters}
+    </defs>
+    <rect width="1000" height="1000" fill="#000"/>
+    <g clip-path="url(#garment)">
+      <rect width="1000" height="1000" fill="url(#chest)"/>
+      ${markup}
+      ${details}
+    </g>`;
 }

@@ -1,10 +1,10 @@
 import {
   blurFilter,
-  bodyAcrossGradient,
+  both,
   type Fold,
-  foldStrokes,
   type GarmentDrawing,
   grey,
+  lightLayer,
   mirrored,
   mirrorPath,
   offsetPoints,
@@ -14,6 +14,8 @@ import {
   polyline,
   ribLines,
   type Segment,
+  STITCH,
+  shadeLayer,
   symmetricOutline,
 } from "./garment-drawing.ts";
 
@@ -89,10 +91,6 @@ const CORD_WIDTH = 11;
 const TIP_WIDTH = 12;
 
 const PRINT_AREA = { x: 364, y: 314, width: 272, height: 294 };
-
-/** A left-half path and its mirror image, as one path. */
-const both = (d: string) => `${d} ${mirrorPath(d)}`;
-const STITCH = `fill="none" stroke="${grey(0.66)}" stroke-width="1.6" stroke-dasharray="5 3.5"`;
 
 function buildPaths() {
   const silhouette = symmetricOutline(HOOD_TOP, [
@@ -174,20 +172,13 @@ function folds(): { shadows: Fold[]; ridges: Fold[] } {
 }
 
 function shadeOf(paths: HoodiePaths): string {
-  const { shadows } = folds();
-  const { filters: foldFilters, markup: foldMarkup } = foldStrokes(shadows, "fold", "#000");
-  return `<defs>
-      <clipPath id="garment"><path d="${paths.silhouette}"/></clipPath>
-      <clipPath id="opening"><path d="${paths.opening}"/></clipPath>
+  return shadeLayer({
+    silhouette: paths.silhouette,
+    across: [254, 746],
+    down: [230, 906],
+    defs: `<clipPath id="opening"><path d="${paths.opening}"/></clipPath>
       <clipPath id="band"><path d="${paths.band}"/></clipPath>
       <clipPath id="cuffs"><path d="${paths.cuffs}"/></clipPath>
-      ${bodyAcrossGradient(254, 746)}
-      <linearGradient id="bodyY" gradientUnits="userSpaceOnUse" x1="0" y1="230" x2="0" y2="906">
-        <stop offset="0" stop-color="${grey(0.95)}"/>
-        <stop offset="0.3" stop-color="${grey(1)}"/>
-        <stop offset="0.85" stop-color="${grey(0.97)}"/>
-        <stop offset="1" stop-color="${grey(0.88)}"/>
-      </linearGradient>
       <linearGradient id="sleeveLeft" gradientUnits="userSpaceOnUse" x1="148" y1="0" x2="266" y2="0">
         <stop offset="0" stop-color="${grey(0.78)}"/>
         <stop offset="0.3" stop-color="${grey(0.97)}"/>
@@ -217,17 +208,11 @@ function shadeOf(paths: HoodiePaths): string {
       ${blurFilter("armholeShadow", 6, paths.armholes, 8)}
       ${blurFilter("pocketShadow", 5, paths.pocketInside, 12)}
       ${blurFilter("seamShadow", 5, `M 254 ${BAND_TOP_Y} L 746 ${BAND_TOP_Y} ${paths.cuffSeams}`, 10)}
-      ${blurFilter("cordShadow", 4, paths.cords, 14)}
-      ${foldFilters}
-    </defs>
-    <rect width="1000" height="1000" fill="#fff"/>
-    <g clip-path="url(#garment)">
-      <rect width="1000" height="1000" fill="url(#bodyX)"/>
-      <rect width="1000" height="1000" fill="url(#bodyY)" style="mix-blend-mode:multiply"/>
-      <path d="${paths.sleeveLeft}" fill="url(#sleeveLeft)"/>
-      <path d="${mirrorPath(paths.sleeveLeft)}" fill="url(#sleeveRight)"/>
-      ${foldMarkup}
-      <path d="${paths.armholes}" fill="none" stroke="#000" opacity="0.32" stroke-width="8" filter="url(#armholeShadow)"/>
+      ${blurFilter("cordShadow", 4, paths.cords, 14)}`,
+    underFolds: `<path d="${paths.sleeveLeft}" fill="url(#sleeveLeft)"/>
+      <path d="${mirrorPath(paths.sleeveLeft)}" fill="url(#sleeveRight)"/>`,
+    folds: folds().shadows,
+    details: `<path d="${paths.armholes}" fill="none" stroke="#000" opacity="0.32" stroke-width="8" filter="url(#armholeShadow)"/>
       <path d="${paths.armholes}" fill="none" stroke="${grey(0.6)}" stroke-width="1.8"/>
       <path d="${paths.armholeStitches}" ${STITCH}/>
       <path d="${paths.pocketInside}" fill="none" stroke="#000" opacity="0.45" stroke-width="12" filter="url(#pocketShadow)"/>
@@ -267,39 +252,28 @@ function shadeOf(paths: HoodiePaths): string {
         <path d="${paths.cords}" stroke="${grey(0.96)}" stroke-width="5" transform="translate(-1.5 0)"/>
         <path d="${paths.tips}" stroke="${grey(0.55)}" stroke-width="${TIP_WIDTH}"/>
         <path d="${paths.tips}" stroke="${grey(0.75)}" stroke-width="5" transform="translate(-1.5 0)"/>
-      </g>
-    </g>`;
+      </g>`,
+  });
 }
 
 function lightOf(paths: HoodiePaths): string {
-  const { ridges } = folds();
-  const { filters: ridgeFilters, markup: ridgeMarkup } = foldStrokes(ridges, "ridge", "#fff");
-  return `<defs>
-      <clipPath id="garment"><path d="${paths.silhouette}"/></clipPath>
-      <radialGradient id="chest" gradientUnits="userSpaceOnUse" cx="500" cy="450" r="260" gradientTransform="translate(500 450) scale(1 1.2) translate(-500 -450)">
-        <stop offset="0" stop-color="${grey(0.12)}"/>
-        <stop offset="0.6" stop-color="${grey(0.05)}"/>
-        <stop offset="1" stop-color="#000"/>
-      </radialGradient>
-      ${blurFilter("hoodTop", 14, "M 372 70 C 420 44, 580 44, 628 70", 28)}
+  return lightLayer({
+    silhouette: paths.silhouette,
+    chest: { cy: 450, r: 260, stretch: 1.2, peak: 0.12, middle: 0.05 },
+    defs: `${blurFilter("hoodTop", 14, "M 372 70 C 420 44, 580 44, 628 70", 28)}
       ${blurFilter("glow", 14, "M 330 244 L 190 340 M 670 244 L 810 340", 26)}
       ${blurFilter("hemLight", 3, paths.hemMiddle, 8)}
       ${blurFilter("edgeLight", 3, paths.pocketEdgeLight, 6)}
-      ${blurFilter("cordLight", 1, paths.cords, 4)}
-      ${ridgeFilters}
-    </defs>
-    <rect width="1000" height="1000" fill="#000"/>
-    <g clip-path="url(#garment)">
-      <rect width="1000" height="1000" fill="url(#chest)"/>
-      ${ridgeMarkup}
-      <path d="M 372 70 C 420 44, 580 44, 628 70" fill="none" stroke="#fff" opacity="0.1" stroke-width="28" filter="url(#hoodTop)"/>
+      ${blurFilter("cordLight", 1, paths.cords, 4)}`,
+    ridges: folds().ridges,
+    details: `<path d="M 372 70 C 420 44, 580 44, 628 70" fill="none" stroke="#fff" opacity="0.1" stroke-width="28" filter="url(#hoodTop)"/>
       <g fill="none" stroke="#fff" opacity="0.1" stroke-width="26" filter="url(#glow)">
         <path d="${both("M 330 246 L 264 272 M 236 290 L 192 344")}"/>
       </g>
       <path d="${paths.hemMiddle}" fill="none" stroke="#fff" opacity="0.16" stroke-width="7" filter="url(#hemLight)"/>
       <path d="${paths.pocketEdgeLight}" fill="none" stroke="#fff" opacity="0.16" stroke-width="6" filter="url(#edgeLight)"/>
-      <path d="${paths.cords}" fill="none" stroke="#fff" opacity="0.28" stroke-width="3" filter="url(#cordLight)" transform="translate(-2.5 0)"/>
-    </g>`;
+      <path d="${paths.cords}" fill="none" stroke="#fff" opacity="0.28" stroke-width="3" filter="url(#cordLight)" transform="translate(-2.5 0)"/>`,
+  });
 }
 
 /** The pullover hoodie. */

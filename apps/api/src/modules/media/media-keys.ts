@@ -1,4 +1,5 @@
-import { isProductColor, PRODUCT_COLORS, type ProductColor } from "@threadfolk/contract/colors";
+import { isProductColor, type ProductColor } from "@threadfolk/contract/colors";
+import { UUID_SOURCE } from "@threadfolk/contract/ids";
 
 /**
  * Storage key conventions. Sources are uploaded by other modules; renditions are derived from them on
@@ -28,7 +29,7 @@ export type MockupWidth = (typeof MOCKUP_WIDTHS)[number];
 /** The width used as `src` when a browser ignores srcset. */
 export const DEFAULT_MOCKUP_WIDTH: MockupWidth = 640;
 
-export const MOCKUP_VARIANTS = ["mockups", "watermarked"] as const;
+const MOCKUP_VARIANTS = ["mockups", "watermarked"] as const;
 export type MockupVariant = (typeof MOCKUP_VARIANTS)[number];
 
 /** Resized renditions of uploaded pictures: allowed widths and the aspect ratio (width / height) they are cropped to. */
@@ -38,10 +39,6 @@ export const IMAGE_PRESETS = {
   carousel: { widths: [576, 1152, 2304], aspect: 1152 / 300 },
 } as const;
 export type ImagePreset = keyof typeof IMAGE_PRESETS;
-
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-const UUID_PATTERN = new RegExp(`^${UUID}$`);
-const ASSET_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 
 /** Keys are lower-case path segments of safe characters; no empty, dot or dot-dot segments. */
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9][a-z0-9_.-]*)*$/;
@@ -66,7 +63,7 @@ export function mockupKey(spec: MockupSpec): string {
   return `designs/${spec.designUuid}/${spec.variant}/${spec.garment}-${spec.color}-${spec.width}.webp`;
 }
 
-export function imageSourceKey(preset: ImagePreset, id: string): string {
+function imageSourceKey(preset: ImagePreset, id: string): string {
   if (preset === "carousel") return `carousels/${id}.png`;
   return `artists/${id}/${preset}.png`;
 }
@@ -82,9 +79,9 @@ export type Rendition =
   | { kind: "image"; preset: ImagePreset; id: string; width: number; sourceKey: string };
 
 const MOCKUP_KEY = new RegExp(
-  `^designs/(${UUID})/(mockups|watermarked)/(${GARMENTS.join("|")})-([a-z_]+)-(\\d+)\\.webp$`,
+  `^designs/(${UUID_SOURCE})/(mockups|watermarked)/(${GARMENTS.join("|")})-([a-z_]+)-(\\d+)\\.webp$`,
 );
-const ARTIST_IMAGE_KEY = new RegExp(`^artists/(${UUID})/(avatar|banner)-(\\d+)\\.webp$`);
+const ARTIST_IMAGE_KEY = new RegExp(`^artists/(${UUID_SOURCE})/(avatar|banner)-(\\d+)\\.webp$`);
 const CAROUSEL_KEY = /^carousels\/([a-z0-9][a-z0-9_-]{0,99})-(\d+)\.webp$/;
 
 function isAllowedWidth(widths: readonly number[], width: number): boolean {
@@ -130,25 +127,4 @@ export function parseRenditionKey(key: string): Rendition | undefined {
     return { kind: "image", preset: "carousel", id, width: pixels, sourceKey: imageSourceKey("carousel", id) };
   }
   return undefined;
-}
-
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
-
-export function isAssetId(value: string): boolean {
-  return ASSET_ID_PATTERN.test(value);
-}
-
-/** Every mockup key of one design (all colours, widths and both variants), for pre-rendering. */
-export function allMockupSpecs(designUuid: string, garments: readonly Garment[] = [DEFAULT_GARMENT]): MockupSpec[] {
-  const specs: MockupSpec[] = [];
-  for (const garment of garments) {
-    for (const color of PRODUCT_COLORS) {
-      for (const width of MOCKUP_WIDTHS) {
-        for (const variant of MOCKUP_VARIANTS) specs.push({ designUuid, variant, garment, color, width });
-      }
-    }
-  }
-  return specs;
 }

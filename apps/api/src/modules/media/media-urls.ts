@@ -24,7 +24,7 @@ import {
  */
 
 export const MEDIA_URL_MIN_LIFETIME_SECONDS = 7 * 24 * 3600;
-export const MEDIA_URL_BUCKET_SECONDS = 24 * 3600;
+const MEDIA_URL_BUCKET_SECONDS = 24 * 3600;
 
 const SETTING_KEY = "media_url_secret";
 const secrets = new WeakMap<Database, Promise<Buffer>>();

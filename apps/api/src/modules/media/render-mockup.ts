@@ -33,7 +33,7 @@ export type WatermarkLayer = { x: number; y: number; width: number; height: numb
 
 // Effort 0 looks the same as effort 2 on these flat, shaded pictures and encodes about twice as fast, for
 // roughly a third more bytes (about 24 KB instead of 17 KB at 1024 px): the set's time budget wins.
-export const WEBP_OPTIONS = { quality: 80, effort: 0, smartSubsample: false } as const;
+const WEBP_OPTIONS = { quality: 80, effort: 0, smartSubsample: false } as const;
 
 const layerCache = new Map<string, Promise<GarmentLayers>>();
 const watermarkCache = new Map<string, Promise<WatermarkLayer>>();

@@ -5,7 +5,7 @@ import sharp from "sharp";
  * rendered to a transparent PNG. Used by the image benchmark and the pipeline tests: it has light, dark
  * and saturated inks, so it shows how prints read on every garment colour.
  */
-export function sampleArtworkSvg(title = "STAY WILD", size = 1200): string {
+function sampleArtworkSvg(title = "STAY WILD", size = 1200): string {
   const stripes = [0, 1, 2, 3]
     .map((index) => `<rect x="0" y="${388 + index * 34}" width="1200" height="${14 + index * 3}" fill="#1d1a2f"/>`)
     .join("");

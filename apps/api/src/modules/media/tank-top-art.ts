@@ -1,18 +1,20 @@
 import {
   blurFilter,
-  bodyAcrossGradient,
+  both,
   type Fold,
-  foldStrokes,
   type GarmentDrawing,
   grey,
+  insideBackGradient,
+  lightLayer,
   mirrored,
-  mirrorPath,
   offsetPoints,
   outlinePath,
   outlinePoints,
   type Point,
   polyline,
   type Segment,
+  STITCH,
+  shadeLayer,
   symmetricOutline,
 } from "./garment-drawing.ts";
 
@@ -50,10 +52,6 @@ const NECKLINE: Segment = { c1: [400, 194], c2: [442, 262], to: [500, 262] };
 const BINDING = 15;
 
 const PRINT_AREA = { x: 375, y: 300, width: 250, height: 333 };
-
-/** A left-half path and its mirror image, as one path. */
-const both = (d: string) => `${d} ${mirrorPath(d)}`;
-const STITCH = `fill="none" stroke="${grey(0.66)}" stroke-width="1.6" stroke-dasharray="5 3.5"`;
 
 function buildPaths() {
   const silhouette = symmetricOutline(BACK_NECK, [BACK_NECKLINE, STRAP_TOP, BACK_ARMHOLE, ...BODY_SIDE, HEM_CURVE]);
@@ -141,35 +139,19 @@ function folds(): { shadows: Fold[]; ridges: Fold[] } {
 }
 
 function shadeOf(paths: TankTopPaths): string {
-  const { shadows } = folds();
-  const { filters: foldFilters, markup: foldMarkup } = foldStrokes(shadows, "fold", "#000");
-  return `<defs>
-      <clipPath id="garment"><path d="${paths.silhouette}"/></clipPath>
-      <clipPath id="neck"><path d="${paths.neckOpening}"/></clipPath>
-      ${bodyAcrossGradient(256, 744)}
-      <linearGradient id="bodyY" gradientUnits="userSpaceOnUse" x1="0" y1="100" x2="0" y2="${HEM[1] + 10}">
-        <stop offset="0" stop-color="${grey(0.95)}"/>
-        <stop offset="0.3" stop-color="${grey(1)}"/>
-        <stop offset="0.85" stop-color="${grey(0.97)}"/>
-        <stop offset="1" stop-color="${grey(0.88)}"/>
-      </linearGradient>
-      <linearGradient id="inside" gradientUnits="userSpaceOnUse" x1="0" y1="110" x2="0" y2="262">
-        <stop offset="0" stop-color="${grey(0.42)}"/>
-        <stop offset="1" stop-color="${grey(0.62)}"/>
-      </linearGradient>
+  return shadeLayer({
+    silhouette: paths.silhouette,
+    across: [256, 744],
+    down: [100, HEM[1] + 10],
+    defs: `<clipPath id="neck"><path d="${paths.neckOpening}"/></clipPath>
+      ${insideBackGradient(110, 262)}
       ${blurFilter("armholeShadow", 12, paths.armholeInside, 30)}
       ${blurFilter("sliverShadow", 4, paths.armholes, 8)}
       ${blurFilter("neckShadow", 6, paths.neckSeam, 16)}
       ${blurFilter("backBinding", 3, paths.backNeckline, 6)}
-      ${blurFilter("strapShadow", 6, paths.strapTops, 12)}
-      ${foldFilters}
-    </defs>
-    <rect width="1000" height="1000" fill="#fff"/>
-    <g clip-path="url(#garment)">
-      <rect width="1000" height="1000" fill="url(#bodyX)"/>
-      <rect width="1000" height="1000" fill="url(#bodyY)" style="mix-blend-mode:multiply"/>
-      ${foldMarkup}
-      <path d="${paths.armholeInside}" fill="none" stroke="#000" opacity="0.2" stroke-width="30" filter="url(#armholeShadow)"/>
+      ${blurFilter("strapShadow", 6, paths.strapTops, 12)}`,
+    folds: folds().shadows,
+    details: `<path d="${paths.armholeInside}" fill="none" stroke="#000" opacity="0.2" stroke-width="30" filter="url(#armholeShadow)"/>
       <path d="${paths.strapTops}" fill="none" stroke="#000" opacity="0.16" stroke-width="12" filter="url(#strapShadow)" transform="translate(0 8)"/>
       <path d="${paths.strapTops}" fill="none" stroke="${grey(0.72)}" stroke-width="1.6"/>
       <path d="${paths.backSlivers}" fill="${grey(0.5)}"/>
@@ -186,32 +168,21 @@ function shadeOf(paths: TankTopPaths): string {
       <g clip-path="url(#neck)">
         <path d="${paths.backNeckline}" fill="none" stroke="${grey(0.8)}" stroke-width="${2 * BINDING}"/>
         <path d="${paths.backNeckline}" fill="none" stroke="#000" opacity="0.45" stroke-width="6" filter="url(#backBinding)" transform="translate(0 ${BINDING})"/>
-      </g>
-    </g>`;
+      </g>`,
+  });
 }
 
 function lightOf(paths: TankTopPaths): string {
-  const { ridges } = folds();
-  const { filters: ridgeFilters, markup: ridgeMarkup } = foldStrokes(ridges, "ridge", "#fff");
-  return `<defs>
-      <clipPath id="garment"><path d="${paths.silhouette}"/></clipPath>
-      <radialGradient id="chest" gradientUnits="userSpaceOnUse" cx="500" cy="420" r="250" gradientTransform="translate(500 420) scale(1 1.3) translate(-500 -420)">
-        <stop offset="0" stop-color="${grey(0.13)}"/>
-        <stop offset="0.6" stop-color="${grey(0.06)}"/>
-        <stop offset="1" stop-color="#000"/>
-      </radialGradient>
-      ${blurFilter("glow", 10, paths.strapTops, 20)}
-      ${blurFilter("edge", 2, `${paths.neckSeam} ${paths.armholeLight}`, 10)}
-      ${ridgeFilters}
-    </defs>
-    <rect width="1000" height="1000" fill="#000"/>
-    <g clip-path="url(#garment)">
-      <rect width="1000" height="1000" fill="url(#chest)"/>
-      ${ridgeMarkup}
-      <path d="${paths.strapTops}" fill="none" stroke="#fff" opacity="0.12" stroke-width="20" filter="url(#glow)" transform="translate(0 10)"/>
+  return lightLayer({
+    silhouette: paths.silhouette,
+    chest: { cy: 420, r: 250, stretch: 1.3, peak: 0.13, middle: 0.06 },
+    defs: `${blurFilter("glow", 10, paths.strapTops, 20)}
+      ${blurFilter("edge", 2, `${paths.neckSeam} ${paths.armholeLight}`, 10)}`,
+    ridges: folds().ridges,
+    details: `<path d="${paths.strapTops}" fill="none" stroke="#fff" opacity="0.12" stroke-width="20" filter="url(#glow)" transform="translate(0 10)"/>
       <path d="${paths.neckSeam}" fill="none" stroke="#fff" opacity="0.12" stroke-width="4" filter="url(#edge)" transform="translate(0 -8)"/>
-      <path d="${paths.armholeLight}" fill="none" stroke="#fff" opacity="0.12" stroke-width="5" filter="url(#edge)"/>
-    </g>`;
+      <path d="${paths.armholeLight}" fill="none" stroke="#fff" opacity="0.12" stroke-width="5" filter="url(#edge)"/>`,
+  });
 }
 
 /** The tank top. */

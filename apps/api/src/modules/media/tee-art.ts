@@ -1,16 +1,18 @@
 import {
   blurFilter,
-  bodyAcrossGradient,
   type Fold,
-  foldStrokes,
   type GarmentDrawing,
   grey,
+  insideBackGradient,
   lerp,
+  lightLayer,
   mirror,
   mirrored,
   type Point,
   type PrintArea,
   p,
+  STITCH,
+  shadeLayer,
 } from "./garment-drawing.ts";
 
 /**
@@ -37,7 +39,7 @@ type TeeShape = {
 
 export type TeeGarment = "tee" | "long-sleeve" | "womens-tee";
 
-export const TEE_SHAPES: Record<TeeGarment, TeeShape> = {
+const TEE_SHAPES: Record<TeeGarment, TeeShape> = {
   // Proportions of a regular-fit tee: chest 20 in, length 29 in, sleeve opening 7.5 in.
   tee: {
     neckPoint: [412, 128],
@@ -250,98 +252,71 @@ function foldsOf(shape: TeeShape): { shadows: Fold[]; ridges: Fold[] } {
 
 /** The multiply layer: body roundness, folds, seams, collar, the inside back. */
 function shadeOf(paths: TeePaths): string {
-  const { armpit, hem } = paths.shape;
+  const { armpit, hem, shoulder, neckPoint, neckDepth } = paths.shape;
   const bodyLeft = armpit[0] - 10;
-  const bodyRight = 1000 - bodyLeft;
-  const { shadows } = foldsOf(paths.shape);
-  const { filters: foldFilters, markup: foldMarkup } = foldStrokes(shadows, "fold", "#000");
   const ribLines = Array.from({ length: 34 }, (_, index) => {
     const t = index / 33;
     return `<line x1="${300 + t * 400}" y1="0" x2="${300 + t * 400}" y2="400" />`;
   }).join("");
-  return `<defs>
-      <clipPath id="shirt"><path d="${paths.silhouette}"/></clipPath>
-      <clipPath id="rib"><path d="${paths.frontRib}"/></clipPath>
-      ${bodyAcrossGradient(bodyLeft, bodyRight)}
-      <linearGradient id="bodyY" gradientUnits="userSpaceOnUse" x1="0" y1="120" x2="0" y2="${hem[1] + 10}">
-        <stop offset="0" stop-color="${grey(0.96)}"/>
-        <stop offset="0.35" stop-color="${grey(1)}"/>
-        <stop offset="0.85" stop-color="${grey(0.97)}"/>
-        <stop offset="1" stop-color="${grey(0.88)}"/>
-      </linearGradient>
-      <linearGradient id="sleeveLeft" gradientUnits="userSpaceOnUse" x1="${paths.shape.shoulder[0] - 70}" y1="${paths.shape.shoulder[1] + 40}" x2="${armpit[0] + 10}" y2="${armpit[1] + 20}">
+  return shadeLayer({
+    silhouette: paths.silhouette,
+    across: [bodyLeft, 1000 - bodyLeft],
+    down: [120, hem[1] + 10],
+    collar: { grey: 0.96, until: 0.35 },
+    defs: `<clipPath id="rib"><path d="${paths.frontRib}"/></clipPath>
+      <linearGradient id="sleeveLeft" gradientUnits="userSpaceOnUse" x1="${shoulder[0] - 70}" y1="${shoulder[1] + 40}" x2="${armpit[0] + 10}" y2="${armpit[1] + 20}">
         <stop offset="0" stop-color="${grey(0.97)}"/>
         <stop offset="0.6" stop-color="${grey(0.93)}"/>
         <stop offset="1" stop-color="${grey(0.74)}"/>
       </linearGradient>
-      <linearGradient id="sleeveRight" gradientUnits="userSpaceOnUse" x1="${1000 - paths.shape.shoulder[0] + 70}" y1="${paths.shape.shoulder[1] + 40}" x2="${1000 - armpit[0] - 10}" y2="${armpit[1] + 20}">
+      <linearGradient id="sleeveRight" gradientUnits="userSpaceOnUse" x1="${1000 - shoulder[0] + 70}" y1="${shoulder[1] + 40}" x2="${1000 - armpit[0] - 10}" y2="${armpit[1] + 20}">
         <stop offset="0" stop-color="${grey(0.97)}"/>
         <stop offset="0.6" stop-color="${grey(0.93)}"/>
         <stop offset="1" stop-color="${grey(0.72)}"/>
       </linearGradient>
-      <linearGradient id="inside" gradientUnits="userSpaceOnUse" x1="0" y1="${paths.shape.neckPoint[1]}" x2="0" y2="${paths.shape.neckPoint[1] + paths.shape.neckDepth}">
-        <stop offset="0" stop-color="${grey(0.42)}"/>
-        <stop offset="1" stop-color="${grey(0.62)}"/>
-      </linearGradient>
+      ${insideBackGradient(neckPoint[1], neckPoint[1] + neckDepth)}
       ${blurFilter("armholeShadow", 6, `${paths.armholes[0]} ${paths.armholes[1]}`, 7)}
       ${blurFilter("ribShadow", 6, paths.frontRibSeam, 16)}
-      ${blurFilter("backRib", 3, paths.backRibEdge, 6)}
-      ${foldFilters}
-    </defs>
-    <rect width="1000" height="1000" fill="#fff"/>
-    <g clip-path="url(#shirt)">
-      <rect width="1000" height="1000" fill="url(#bodyX)"/>
-      <rect width="1000" height="1000" fill="url(#bodyY)" style="mix-blend-mode:multiply"/>
-      <path d="${paths.sleeves[0]}" fill="url(#sleeveLeft)"/>
-      <path d="${paths.sleeves[1]}" fill="url(#sleeveRight)"/>
-      ${foldMarkup}
-      <g fill="none" stroke="#000" opacity="0.38" stroke-width="7" filter="url(#armholeShadow)">
+      ${blurFilter("backRib", 3, paths.backRibEdge, 6)}`,
+    underFolds: `<path d="${paths.sleeves[0]}" fill="url(#sleeveLeft)"/>
+      <path d="${paths.sleeves[1]}" fill="url(#sleeveRight)"/>`,
+    folds: foldsOf(paths.shape).shadows,
+    details: `<g fill="none" stroke="#000" opacity="0.38" stroke-width="7" filter="url(#armholeShadow)">
         <path d="${paths.armholes[0]}"/><path d="${paths.armholes[1]}"/>
       </g>
       <g fill="none" stroke="${grey(0.6)}" stroke-width="1.8">
         <path d="${paths.armholes[0]}"/><path d="${paths.armholes[1]}"/>
       </g>
-      <g fill="none" stroke="${grey(0.66)}" stroke-width="1.6" stroke-dasharray="5 3.5">
+      <g ${STITCH}>
         <path d="${paths.sleeveHemStitches[0]}"/><path d="${paths.sleeveHemStitches[1]}"/><path d="${paths.hemStitch}"/>
       </g>
       <path d="${paths.frontRibSeam}" fill="none" stroke="#000" opacity="0.28" stroke-width="10" filter="url(#ribShadow)" transform="translate(0 6)"/>
       <path d="${paths.frontRib}" fill="${grey(0.95)}"/>
       <g clip-path="url(#rib)" stroke="${grey(0.9)}" stroke-width="2.2" transform="rotate(0)">${ribLines}</g>
-      <path d="${paths.frontRibSeam}" fill="none" stroke="${grey(0.66)}" stroke-width="1.6" stroke-dasharray="5 3.5"/>
+      <path d="${paths.frontRibSeam}" ${STITCH}/>
       <path d="${paths.neckOpening}" fill="${grey(0.86)}"/>
       <path d="${paths.backInterior}" fill="url(#inside)"/>
-      <path d="${paths.backRibEdge}" fill="none" stroke="#000" opacity="0.5" stroke-width="6" filter="url(#backRib)"/>
-    </g>`;
+      <path d="${paths.backRibEdge}" fill="none" stroke="#000" opacity="0.5" stroke-width="6" filter="url(#backRib)"/>`,
+  });
 }
 
 /** The screen layer: highlights on the chest, fold ridges and sleeve tops. */
 function lightOf(paths: TeePaths): string {
   const { shoulder, neckPoint } = paths.shape;
-  const { ridges } = foldsOf(paths.shape);
-  const { filters: ridgeFilters, markup: ridgeMarkup } = foldStrokes(ridges, "ridge", "#fff");
-  return `<defs>
-      <clipPath id="shirt"><path d="${paths.silhouette}"/></clipPath>
-      <radialGradient id="chest" gradientUnits="userSpaceOnUse" cx="500" cy="400" r="260" gradientTransform="translate(500 400) scale(1 1.25) translate(-500 -400)">
-        <stop offset="0" stop-color="${grey(0.13)}"/>
-        <stop offset="0.6" stop-color="${grey(0.06)}"/>
-        <stop offset="1" stop-color="#000"/>
-      </radialGradient>
-      <filter id="glow" filterUnits="userSpaceOnUse" x="${shoulder[0] - 140}" y="${shoulder[1] - 60}" width="${1000 - 2 * shoulder[0] + 280}" height="260"><feGaussianBlur stdDeviation="14"/></filter>
-      ${blurFilter("edge", 2, paths.frontRibSeam, 10)}
-      ${ridgeFilters}
-    </defs>
-    <rect width="1000" height="1000" fill="#000"/>
-    <g clip-path="url(#shirt)">
-      <rect width="1000" height="1000" fill="url(#chest)"/>
-      ${ridgeMarkup}
-      <g fill="none" stroke="#fff" opacity="0.1" stroke-width="26" filter="url(#glow)">
+  return lightLayer({
+    silhouette: paths.silhouette,
+    chest: { cy: 400, r: 260, stretch: 1.25, peak: 0.13, middle: 0.06 },
+    defs: `<filter id="glow" filterUnits="userSpaceOnUse" x="${shoulder[0] - 140}" y="${shoulder[1] - 60}" width="${1000 - 2 * shoulder[0] + 280}" height="260"><feGaussianBlur stdDeviation="14"/></filter>
+      ${blurFilter("edge", 2, paths.frontRibSeam, 10)}`,
+    ridges: foldsOf(paths.shape).ridges,
+    details: `<g fill="none" stroke="#fff" opacity="0.1" stroke-width="26" filter="url(#glow)">
         <path d="M ${shoulder[0] + 10} ${shoulder[1] + 6} L ${neckPoint[0] - 20} ${neckPoint[1] + 8}"/>
         <path d="M ${1000 - shoulder[0] - 10} ${shoulder[1] + 6} L ${1000 - neckPoint[0] + 20} ${neckPoint[1] + 8}"/>
         <path d="M ${shoulder[0] - 24} ${shoulder[1] + 40} L ${shoulder[0] - 70} ${shoulder[1] + 130}"/>
         <path d="M ${1000 - shoulder[0] + 24} ${shoulder[1] + 40} L ${1000 - shoulder[0] + 70} ${shoulder[1] + 130}"/>
       </g>
-      <path d="${paths.frontRibSeam}" fill="none" stroke="#fff" opacity="0.12" stroke-width="4" filter="url(#edge)" transform="translate(0 -8)"/>
-    </g>`;
+      <path d="${paths.frontRibSeam}" fill="none" stroke="#fff" opacity="0.12" stroke-width="4" filter="url(#edge)" transform="translate(0 -8)"/>`,
+  });
 }
 
 /** One of our tees drawn from its shape. */

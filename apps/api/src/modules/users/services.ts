@@ -19,8 +19,8 @@ import { renderConfirmationEmail, renderPasswordResetEmail } from "../mail/templ
 type UserRow = typeof users.$inferSelect;
 type ServiceContext = Pick<AppContext, "db" | "config" | "mailer">;
 
-export const EMAIL_TAKEN = "Email has already been taken";
-export const USERNAME_TAKEN = "Username has already been taken";
+const EMAIL_TAKEN = "Email has already been taken";
+const USERNAME_TAKEN = "Username has already been taken";
 const INVALID_LINK = "This link is invalid or has expired";
 
 function duplicateDetails(taken: { email: boolean; username: boolean }) {
