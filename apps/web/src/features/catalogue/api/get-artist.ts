@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { DesignCard, ImageSource, PageMeta } from "@threadfolk/contract/discovery-constants";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
+import { catalogueKeys } from "./query-keys.ts";
 
 export type ArtistProfile = {
   id: string;
@@ -32,7 +33,7 @@ export function getArtist(params: ArtistParams, signal?: AbortSignal): Promise<A
 
 export const artistQueryOptions = (params: ArtistParams) =>
   queryOptions({
-    queryKey: ["catalogue", "artist", params],
+    queryKey: catalogueKeys.artist(params),
     queryFn: ({ signal }) => getArtist(params, signal),
     staleTime: 60_000,
     retry: (failureCount, error) => !isApiError(error, 404) && failureCount < 1,

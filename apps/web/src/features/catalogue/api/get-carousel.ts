@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ImageSource } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { catalogueKeys } from "./query-keys.ts";
 
 /** One slide (spec section 3, carousel asset): an image linking to a click destination. */
 export type CarouselAsset = {
@@ -24,7 +25,7 @@ export function getCarousel(locationCode: string, signal?: AbortSignal): Promise
 
 export const carouselQueryOptions = (locationCode: string) =>
   queryOptions({
-    queryKey: ["catalogue", "carousel", locationCode],
+    queryKey: catalogueKeys.carousel(locationCode),
     queryFn: ({ signal }) => getCarousel(locationCode, signal),
     refetchOnWindowFocus: false,
     staleTime: 5 * 60_000,

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { HomeCollectionKey } from "@threadfolk/contract/constants";
 import type { DesignCard, PageMeta, SearchSort } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { catalogueKeys } from "./query-keys.ts";
 
 export type CollectionDesignsPage = {
   data: DesignCard[];
@@ -24,7 +25,7 @@ export function getCollectionDesigns(params: CollectionDesignsParams, signal?: A
 
 export const collectionDesignsQueryOptions = (params: CollectionDesignsParams) =>
   queryOptions({
-    queryKey: ["catalogue", "collection-designs", params],
+    queryKey: catalogueKeys.collectionDesigns(params),
     queryFn: ({ signal }) => getCollectionDesigns(params, signal),
     staleTime: 60_000,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { DesignCard, ImageSource } from "@threadfolk/contract/discovery-constants";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
+import { catalogueKeys } from "./query-keys.ts";
 
 /** One style and fit of a design (a seller design product variant, numeric id). */
 export type DesignVariant = {
@@ -52,7 +53,7 @@ export async function getDesign(uuid: string, signal?: AbortSignal): Promise<Des
 
 export const designQueryOptions = (uuid: string) =>
   queryOptions({
-    queryKey: ["catalogue", "design", uuid],
+    queryKey: catalogueKeys.design(uuid),
     queryFn: ({ signal }) => getDesign(uuid, signal),
     staleTime: 60_000,
     // A 404 is an answer (the not-found state), not a hiccup worth retrying.

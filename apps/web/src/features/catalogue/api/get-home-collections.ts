@@ -3,6 +3,7 @@ import { snakeToCamel } from "@threadfolk/contract/case";
 import type { HomeCollectionKey } from "@threadfolk/contract/constants";
 import type { DesignCard } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { catalogueKeys } from "./query-keys.ts";
 
 /** One home collection (spec section 3, internal collection). */
 export type HomeCollection = {
@@ -30,7 +31,7 @@ export function pickHomeCollection(
 
 export const homeCollectionsQueryOptions = () =>
   queryOptions({
-    queryKey: ["catalogue", "home-collections"],
+    queryKey: catalogueKeys.homeCollections(),
     queryFn: ({ signal }) => getHomeCollections(signal),
     // Spec section 2: the collections are not refetched on window focus.
     refetchOnWindowFocus: false,

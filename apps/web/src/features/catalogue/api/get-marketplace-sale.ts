@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { catalogueKeys } from "./query-keys.ts";
 
 /** Spec section 3, marketplace sale: `data` is null when no sale runs. */
 export type MarketplaceSale = {
@@ -17,7 +18,7 @@ export function getMarketplaceSale(signal?: AbortSignal): Promise<MarketplaceSal
 
 export const marketplaceSaleQueryOptions = () =>
   queryOptions({
-    queryKey: ["catalogue", "marketplace-sale"],
+    queryKey: catalogueKeys.marketplaceSale(),
     queryFn: ({ signal }) => getMarketplaceSale(signal),
     refetchOnWindowFocus: false,
     staleTime: 60_000,

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { catalogueKeys } from "./query-keys.ts";
 
 export type SearchSuggestions = {
   designs: Array<{ uuid: string; slug: string; displayName: string; defaultColor: string }>;
@@ -19,7 +20,7 @@ export async function getSearchSuggestions(query: string, signal?: AbortSignal):
 
 export const searchSuggestionsQueryOptions = (query: string) =>
   queryOptions({
-    queryKey: ["catalogue", "search-suggestions", query],
+    queryKey: catalogueKeys.searchSuggestions(query),
     queryFn: ({ signal }) => getSearchSuggestions(query, signal),
     staleTime: 5 * 60_000,
     retry: false,

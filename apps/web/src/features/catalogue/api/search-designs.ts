@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { DesignCard, PageMeta, SearchSort } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { catalogueKeys } from "./query-keys.ts";
 
 export type SearchDesignsPage = {
   data: DesignCard[];
@@ -21,7 +22,7 @@ export function searchDesigns(params: SearchDesignsParams, signal?: AbortSignal)
 
 export const searchDesignsQueryOptions = (params: SearchDesignsParams) =>
   queryOptions({
-    queryKey: ["catalogue", "search-designs", params],
+    queryKey: catalogueKeys.searchDesigns(params),
     queryFn: ({ signal }) => searchDesigns(params, signal),
     staleTime: 60_000,
   });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";
 import { toast } from "../../../lib/toast.ts";
-import { FAVOURITES_QUERY_KEY } from "./get-collections.ts";
+import { favouritesKeys } from "./query-keys.ts";
 
 type DeleteCollectionResponse = { data: { id: number; type: string }; favoriteDesignUuids: string[] };
 
@@ -22,6 +22,6 @@ export function useDeleteCollection() {
       writeLocalList(LOCAL_KEYS.favoriteDesignUuids, response.favoriteDesignUuids);
       toast.warning(`Deleted ${input.displayName} Collection`);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: FAVOURITES_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favouritesKeys.all }),
   });
 }

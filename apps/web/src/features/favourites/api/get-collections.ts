@@ -4,9 +4,7 @@ import type {
   CustomerProfileDesignCollectionWithDesigns,
 } from "@threadfolk/contract/favourites";
 import { apiRequest } from "../../../lib/api-client.ts";
-
-/** Prefix of every favourites query: a change to a collection refetches them all. */
-export const FAVOURITES_QUERY_KEY = ["favourites"] as const;
+import { favouritesKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/customer_profile_design_collections?display=false`: the collections menu's list. */
 export async function getCollections(signal?: AbortSignal): Promise<CustomerProfileDesignCollection[]> {
@@ -19,7 +17,7 @@ export async function getCollections(signal?: AbortSignal): Promise<CustomerProf
 
 export const collectionsQueryOptions = () =>
   queryOptions({
-    queryKey: [...FAVOURITES_QUERY_KEY, "collections"],
+    queryKey: favouritesKeys.collections(),
     queryFn: ({ signal }) => getCollections(signal),
     // Always current when the menu opens: another tab may have changed the collections.
     staleTime: 0,
@@ -43,7 +41,7 @@ export async function getCollectionsWithDesigns(
 
 export const collectionsWithDesignsQueryOptions = () =>
   queryOptions({
-    queryKey: [...FAVOURITES_QUERY_KEY, "collections-with-designs"],
+    queryKey: favouritesKeys.collectionsWithDesigns(),
     queryFn: ({ signal }) => getCollectionsWithDesigns(signal),
   });
 

@@ -4,7 +4,7 @@ import { trackEvent } from "../../../lib/analytics.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";
 import { toast } from "../../../lib/toast.ts";
-import { FAVOURITES_QUERY_KEY } from "./get-collections.ts";
+import { favouritesKeys } from "./query-keys.ts";
 
 export type ToggleLikedVariantInput = {
   /** Null: the customer's default collection (the server makes 'Favorites' when they have none). */
@@ -53,7 +53,7 @@ export function useToggleLikedVariant() {
         sellerDesignProductVariantId: input.variantId,
         customerProfileDesignCollectionId: response.customerProfileDesignCollectionId,
       });
-      return queryClient.invalidateQueries({ queryKey: FAVOURITES_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: favouritesKeys.all });
     },
   });
 }

@@ -3,7 +3,7 @@ import { trackEvent } from "../../../lib/analytics.ts";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";
 import { toast } from "../../../lib/toast.ts";
-import { FOLLOWS_QUERY_KEY } from "./get-followed-artists.ts";
+import { followsKeys } from "./query-keys.ts";
 
 /** Answer of a follow or unfollow (decision 009): the new state and the customer's followed artists. */
 export type FollowState = {
@@ -52,7 +52,7 @@ export function useFollowArtist(options: { onChanged?: (state: FollowState) => v
         artistUuid: input.artistUuid,
       });
       options.onChanged?.(state);
-      return queryClient.invalidateQueries({ queryKey: FOLLOWS_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: followsKeys.all });
     },
     onError: (error) => {
       if (isApiError(error) && isExplainedRefusal(error)) toast.error(error.details[0]?.message ?? error.message);

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocal, writeLocalList } from "../../../lib/storage.ts";
 import { useSignedIn } from "../hooks/use-signed-in.ts";
+import { sessionKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/user_info` (spec section 3, user info). */
 export type UserInfo = {
@@ -13,9 +14,6 @@ export type UserInfo = {
   lastName: string;
   email: string;
 };
-
-/** Query key of the signed-in visitor's user info. */
-export const USER_INFO_QUERY_KEY = ["session", "user-info"] as const;
 
 /** Fetches the user info and copies the cached facts into local storage (spec section 4, session). */
 export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
@@ -30,7 +28,7 @@ export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
 /** Query options of the user info; fetched only while signed in. */
 export function userInfoQueryOptions(signedIn: boolean) {
   return queryOptions({
-    queryKey: USER_INFO_QUERY_KEY,
+    queryKey: sessionKeys.userInfo(),
     queryFn: ({ signal }) => fetchUserInfo(signal),
     enabled: signedIn,
     staleTime: 60_000,
