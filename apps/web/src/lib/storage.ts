@@ -1,3 +1,5 @@
+import type { TokenResponse } from "@threadfolk/contract/accounts";
+
 /**
  * What the browser keeps about the visitor (spec section 3, "Locally kept"): the access token and its
  * expiry for this tab only (sessionStorage), the refresh token, the signed-in flag and the cached user
@@ -91,13 +93,9 @@ export function readAccessToken(): StoredAccessToken | undefined {
   return { token, expiresAt: Number.isFinite(expiresAt) && expiresAt > 0 ? expiresAt : Number.POSITIVE_INFINITY };
 }
 
-/** Tokens as the token endpoint returns them (after case conversion). */
-export type TokenSet = {
-  accessToken: string;
-  refreshToken?: string;
-  expiresIn?: number;
-  createdAt?: number;
-};
+/** What is kept of a token reply (the contract's, after case conversion); an absent expiry or refresh token is tolerated. */
+export type TokenSet = Pick<TokenResponse, "accessToken"> &
+  Partial<Pick<TokenResponse, "refreshToken" | "expiresIn" | "createdAt">>;
 
 /** Stores a token response: access token and expiry in the tab, refresh token in local storage. */
 export function storeTokens(tokens: TokenSet): void {

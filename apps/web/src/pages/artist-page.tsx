@@ -1,3 +1,4 @@
+import type { ArtistStorefrontResponse } from "@threadfolk/contract/discovery-constants";
 import { useEffect } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { FollowArtistButton } from "../app/follow-artist-button.tsx";
@@ -5,7 +6,7 @@ import { useDesignCardHeart } from "../app/use-design-card-heart.ts";
 import { DesignGrid } from "../components/design-grid.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { Spinner } from "../components/spinner.tsx";
-import { type ArtistStorefront, useArtist } from "../features/catalogue/api/get-artist.ts";
+import { useArtist } from "../features/catalogue/api/get-artist.ts";
 import { NotFoundState } from "../features/catalogue/components/not-found-state.tsx";
 import { isApiError } from "../lib/api-client.ts";
 import { artistPath, parsePageParam } from "../lib/catalogue-paths.ts";
@@ -16,7 +17,7 @@ function countText(count: number, one: string, many: string): string {
   return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
 }
 
-function ArtistHeader({ storefront }: { storefront: ArtistStorefront }) {
+function ArtistHeader({ storefront }: { storefront: ArtistStorefrontResponse }) {
   const { displayName, uniqueUsername, bio, avatar, banner, designCount, followerCount } = storefront.data.attributes;
   return (
     <header>

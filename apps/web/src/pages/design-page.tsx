@@ -1,5 +1,6 @@
 import { snakeToCamel } from "@threadfolk/contract/case";
 import { colorDisplayName, type ProductColor } from "@threadfolk/contract/colors";
+import type { DesignDetail } from "@threadfolk/contract/discovery-constants";
 import { DESIGN_MOCKUP_SIZES, printableColors, shownDesignColor } from "@threadfolk/contract/page-images";
 import { searchResultsPath } from "@threadfolk/contract/routes";
 import { DELIVERY_ESTIMATE_NOTE, SHIPPING_OPTIONS } from "@threadfolk/contract/shipping";
@@ -11,7 +12,7 @@ import { useDesignCardHeart } from "../app/use-design-card-heart.ts";
 import { Price } from "../components/design-card.tsx";
 import { DesignGrid } from "../components/design-grid.tsx";
 import { RulerIcon } from "../components/icons/icons.tsx";
-import { type DesignDetail, useDesign } from "../features/catalogue/api/get-design.ts";
+import { useDesign } from "../features/catalogue/api/get-design.ts";
 import { ColorSwatches } from "../features/catalogue/components/color-swatches.tsx";
 import { NotFoundState } from "../features/catalogue/components/not-found-state.tsx";
 import { OptionPills } from "../features/catalogue/components/option-pills.tsx";

@@ -1,7 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
+import type { UserResponse } from "@threadfolk/contract/accounts";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
-
-type UserResponse = { data: { attributes: { email: string; emailConfirmed: boolean } } };
 
 /** `POST /api/v1/users/confirm_email`; a repeated click on a used link still answers with the user. */
 export async function confirmEmail(emailConfirmationToken: string): Promise<{ email: string }> {

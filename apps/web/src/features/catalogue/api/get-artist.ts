@@ -1,30 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { DesignCard, ImageSource, PageMeta } from "@threadfolk/contract/discovery-constants";
+import type { ArtistStorefrontResponse } from "@threadfolk/contract/discovery-constants";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { catalogueKeys } from "./query-keys.ts";
-
-export type ArtistProfile = {
-  id: string;
-  type: string;
-  attributes: {
-    uuid: string;
-    uniqueUsername: string;
-    displayName: string;
-    bio: string | null;
-    avatar: ImageSource | null;
-    banner: ImageSource | null;
-    designCount: number;
-    followerCount: number;
-  };
-};
-
-export type ArtistStorefront = { data: ArtistProfile; designs: DesignCard[]; meta: PageMeta };
 
 type ArtistParams = { artistKey: string; page: number };
 
 /** `GET /api/v1/artists/{uuid or unique_username}?page`: the storefront with one page of designs. */
-export function getArtist(params: ArtistParams, signal?: AbortSignal): Promise<ArtistStorefront> {
-  return apiRequest<ArtistStorefront>(`/api/v1/artists/${encodeURIComponent(params.artistKey)}`, {
+export function getArtist(params: ArtistParams, signal?: AbortSignal): Promise<ArtistStorefrontResponse> {
+  return apiRequest<ArtistStorefrontResponse>(`/api/v1/artists/${encodeURIComponent(params.artistKey)}`, {
     params: { page: params.page },
     signal,
     isPublic: true,

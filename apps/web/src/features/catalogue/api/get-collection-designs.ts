@@ -1,19 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { HomeCollectionKey } from "@threadfolk/contract/constants";
-import type { DesignCard, PageMeta, SearchSort } from "@threadfolk/contract/discovery-constants";
+import type { CollectionDesignsResponse, SearchSort } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { catalogueKeys } from "./query-keys.ts";
-
-export type CollectionDesignsPage = {
-  data: DesignCard[];
-  meta: PageMeta & { nameKey: HomeCollectionKey; displayName: string };
-};
 
 type CollectionDesignsParams = { nameKey: string; page: number; sort?: SearchSort };
 
 /** `GET /api/v1/internal_design_collections/{name_key}?page&sort`: one page (24 cards) of a home collection. */
 export function getCollectionDesigns(params: CollectionDesignsParams, signal?: AbortSignal) {
-  return apiRequest<CollectionDesignsPage>(
+  return apiRequest<CollectionDesignsResponse>(
     `/api/v1/internal_design_collections/${encodeURIComponent(params.nameKey)}`,
     {
       params: { page: params.page, sort: params.sort },

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { DeleteCollectionResponse } from "@threadfolk/contract/favourites";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";
 import { toast } from "../../../lib/toast.ts";
 import { favouritesKeys } from "./query-keys.ts";
-
-type DeleteCollectionResponse = { data: { id: number; type: string }; favoriteDesignUuids: string[] };
 
 /** `DELETE /api/v1/customer_profile_design_collections/{id}`. */
 export function deleteCollection(input: { id: number; displayName: string }): Promise<DeleteCollectionResponse> {

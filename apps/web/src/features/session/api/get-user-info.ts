@@ -1,21 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { UserInfo } from "@threadfolk/contract/accounts";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocal, writeLocalList } from "../../../lib/storage.ts";
 import { useSignedIn } from "../hooks/use-signed-in.ts";
 import { sessionKeys } from "./query-keys.ts";
 
-/** `GET /api/v1/user_info` (spec section 3, user info). */
-export type UserInfo = {
-  favoriteDesignUuids: string[];
-  followedSellerUuids: string[];
-  uniqueUsername: string | null;
-  username: string | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-};
-
-/** Fetches the user info and copies the cached facts into local storage (spec section 4, session). */
+/**
+ * `GET /api/v1/user_info` (spec section 3, user info); copies the cached facts into local storage (spec
+ * section 4, session).
+ */
 export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
   const info = await apiRequest<UserInfo>("/api/v1/user_info", { signal });
   writeLocalList(LOCAL_KEYS.favoriteDesignUuids, info.favoriteDesignUuids ?? []);
