@@ -19,12 +19,12 @@ export const CURRENCY = "USD";
 export const LOCALE = "en-US";
 
 /** Most decimals a percentage may have (tax rates such as 8.875 %); more means it came out of float arithmetic. */
-export const MAX_PERCENT_DECIMALS = 4;
+const MAX_PERCENT_DECIMALS = 4;
 
 const CENTS_PER_UNIT = 100n;
 
 /** True when `value` can be used as cents: an integer within Number's safe range. */
-export function isCents(value: unknown): value is Cents {
+function isCents(value: unknown): value is Cents {
   return Number.isSafeInteger(value);
 }
 

@@ -20,7 +20,7 @@ type DesignCardProps = {
 };
 
 /** The card's image in its default colour (spec section 3: watermarkedSignedUrls keyed by colour). */
-export function cardImageUrl(card: DesignCardData): string | undefined {
+function cardImageUrl(card: DesignCardData): string | undefined {
   const urls = card.watermarkedSignedUrls;
   return urls[snakeToCamel(card.defaultColor)] ?? urls[card.defaultColor] ?? Object.values(urls)[0];
 }

@@ -20,14 +20,14 @@ export const LOCAL_KEYS = {
 } as const;
 
 /** Session-storage keys (this tab only). */
-export const SESSION_KEYS = {
+const SESSION_KEYS = {
   accessToken: "accessToken",
   /** Milliseconds since the epoch at which the access token stops working. */
   accessTokenExpiresAt: "accessTokenExpiresAt",
 } as const;
 
 /** Fired on window when this tab changes a session key (the `storage` event only reaches other tabs). */
-export const SESSION_CHANGE_EVENT = "threadfolk:session-change";
+const SESSION_CHANGE_EVENT = "threadfolk:session-change";
 
 type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];
 type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
@@ -46,18 +46,6 @@ export function writeLocal(key: LocalKey, value: string | undefined): void {
   if (value === undefined) window.localStorage.removeItem(key);
   else window.localStorage.setItem(key, value);
   notifySessionChange();
-}
-
-/** A list kept as JSON in local storage (favourites, follows); a damaged value reads as empty. */
-export function readLocalList(key: typeof LOCAL_KEYS.favoriteDesignUuids | typeof LOCAL_KEYS.followedSellerUuids) {
-  const raw = readLocal(key);
-  if (!raw) return [];
-  try {
-    const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
 }
 
 /** Stores a list as JSON in local storage. */
@@ -82,7 +70,7 @@ export function writeSignedInFlag(isSignedIn: boolean): void {
   writeLocal(LOCAL_KEYS.signedIn, isSignedIn ? "true" : "false");
 }
 
-export type StoredAccessToken = { token: string; expiresAt: number };
+type StoredAccessToken = { token: string; expiresAt: number };
 
 /** The access token of this tab and when it expires, if any. */
 export function readAccessToken(): StoredAccessToken | undefined {
@@ -107,13 +95,6 @@ export function storeTokens(tokens: TokenSet): void {
     window.sessionStorage.removeItem(SESSION_KEYS.accessTokenExpiresAt);
   }
   if (tokens.refreshToken) window.localStorage.setItem(LOCAL_KEYS.refreshToken, tokens.refreshToken);
-  notifySessionChange();
-}
-
-/** Forgets this tab's access token. */
-export function clearAccessToken(): void {
-  window.sessionStorage.removeItem(SESSION_KEYS.accessToken);
-  window.sessionStorage.removeItem(SESSION_KEYS.accessTokenExpiresAt);
   notifySessionChange();
 }
 

@@ -5,13 +5,13 @@ import { TextField } from "./text-field.tsx";
 import type { ZodForm } from "./use-zod-form.ts";
 
 /** Which address of the checkout form the fields fill: `shippingFirstName`, `billingFirstName` and so on. */
-export type AddressPrefix = "shipping" | "billing";
+type AddressPrefix = "shipping" | "billing";
 
 const ADDRESS_PARTS = ["FirstName", "LastName", "Address1", "Address2", "City", "State", "Zip"] as const;
 type AddressPart = (typeof ADDRESS_PARTS)[number];
 
 /** The values a form needs to hold one address under `prefix` (spec section 3, shipping address form). */
-export type AddressFormValues<Prefix extends AddressPrefix> = FieldValues & {
+type AddressFormValues<Prefix extends AddressPrefix> = FieldValues & {
   [Part in AddressPart as `${Prefix}${Part}`]?: string;
 };
 

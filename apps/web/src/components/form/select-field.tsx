@@ -4,7 +4,7 @@ import { ChevronDownIcon } from "../icons/icons.tsx";
 import { controlBorderClass, errorAttributes, Field, fieldError } from "./field.tsx";
 import type { ZodForm } from "./use-zod-form.ts";
 
-export type SelectOption = { value: string; label: string };
+type SelectOption = { value: string; label: string };
 
 type SelectFieldProps<Input extends FieldValues, Output> = Omit<ComponentPropsWithRef<"select">, "name" | "form"> & {
   form: ZodForm<Input, Output>;

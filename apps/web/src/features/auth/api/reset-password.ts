@@ -6,7 +6,7 @@ import { toast } from "../../../lib/toast.ts";
 import { SIGN_IN_SUCCESS, signIn } from "./sign-in.ts";
 
 /** `POST /api/v1/users/reset_password`; answers with the user (its e-mail lets the page sign in). */
-export async function resetPassword(input: NewPasswordInput & { resetPasswordToken: string }): Promise<string> {
+async function resetPassword(input: NewPasswordInput & { resetPasswordToken: string }): Promise<string> {
   const reply = await apiRequest<UserResponse>("/api/v1/users/reset_password", {
     method: "POST",
     body: { user: input },

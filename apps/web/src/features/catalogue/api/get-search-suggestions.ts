@@ -4,7 +4,7 @@ import { apiRequest } from "../../../lib/api-client.ts";
 import { catalogueKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/search_suggestions?query`: designs, tags and artists matching what is typed so far. */
-export async function getSearchSuggestions(query: string, signal?: AbortSignal): Promise<SearchSuggestions> {
+async function getSearchSuggestions(query: string, signal?: AbortSignal): Promise<SearchSuggestions> {
   const response = await apiRequest<SearchSuggestionsResponse>("/api/v1/search_suggestions", {
     params: { query },
     signal,
@@ -13,7 +13,7 @@ export async function getSearchSuggestions(query: string, signal?: AbortSignal):
   return response.data;
 }
 
-export const searchSuggestionsQueryOptions = (query: string) =>
+const searchSuggestionsQueryOptions = (query: string) =>
   queryOptions({
     queryKey: catalogueKeys.searchSuggestions(query),
     queryFn: ({ signal }) => getSearchSuggestions(query, signal),

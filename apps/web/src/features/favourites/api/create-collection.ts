@@ -5,7 +5,7 @@ import { toast } from "../../../lib/toast.ts";
 import { favouritesKeys } from "./query-keys.ts";
 
 /** `POST /api/v1/customer_profile_design_collections` with `displayName` (spec section 7). */
-export async function createCollection(displayName: string): Promise<CustomerProfileDesignCollection> {
+async function createCollection(displayName: string): Promise<CustomerProfileDesignCollection> {
   const response = await apiRequest<{ data: CustomerProfileDesignCollection }>(
     "/api/v1/customer_profile_design_collections",
     { method: "POST", body: { displayName } },

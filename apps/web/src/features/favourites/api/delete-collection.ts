@@ -6,7 +6,7 @@ import { toast } from "../../../lib/toast.ts";
 import { favouritesKeys } from "./query-keys.ts";
 
 /** `DELETE /api/v1/customer_profile_design_collections/{id}`. */
-export function deleteCollection(input: { id: number; displayName: string }): Promise<DeleteCollectionResponse> {
+function deleteCollection(input: { id: number; displayName: string }): Promise<DeleteCollectionResponse> {
   return apiRequest<DeleteCollectionResponse>(`/api/v1/customer_profile_design_collections/${input.id}`, {
     method: "DELETE",
   });

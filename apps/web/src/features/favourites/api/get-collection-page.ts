@@ -4,10 +4,10 @@ import type { CustomerProfileDesignCollectionWithDesigns, LikedDesignCard } from
 import { apiRequest } from "../../../lib/api-client.ts";
 import { favouritesKeys } from "./query-keys.ts";
 
-export type CollectionPage = { designs: LikedDesignCard[]; totalPages: number };
+type CollectionPage = { designs: LikedDesignCard[]; totalPages: number };
 
 /** `GET /api/v1/customer_profile_design_collections/{id}?page=N`: one page of a collection's designs. */
-export async function getCollectionPage(collectionId: number, page: number, signal?: AbortSignal) {
+async function getCollectionPage(collectionId: number, page: number, signal?: AbortSignal) {
   const response = await apiRequest<{ data: CustomerProfileDesignCollectionWithDesigns; meta: PageMeta }>(
     `/api/v1/customer_profile_design_collections/${collectionId}`,
     { params: { page }, signal },

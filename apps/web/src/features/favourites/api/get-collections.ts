@@ -7,7 +7,7 @@ import { apiRequest } from "../../../lib/api-client.ts";
 import { favouritesKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/customer_profile_design_collections?display=false`: the collections menu's list. */
-export async function getCollections(signal?: AbortSignal): Promise<CustomerProfileDesignCollection[]> {
+async function getCollections(signal?: AbortSignal): Promise<CustomerProfileDesignCollection[]> {
   const response = await apiRequest<{ data: CustomerProfileDesignCollection[] }>(
     "/api/v1/customer_profile_design_collections",
     { params: { display: false }, signal },
@@ -15,7 +15,7 @@ export async function getCollections(signal?: AbortSignal): Promise<CustomerProf
   return response.data;
 }
 
-export const collectionsQueryOptions = () =>
+const collectionsQueryOptions = () =>
   queryOptions({
     queryKey: favouritesKeys.collections(),
     queryFn: ({ signal }) => getCollections(signal),
@@ -29,9 +29,7 @@ export function useCollections(enabled = true) {
 }
 
 /** `GET /api/v1/customer_profile_design_collections?display=true`: every collection with its first designs. */
-export async function getCollectionsWithDesigns(
-  signal?: AbortSignal,
-): Promise<CustomerProfileDesignCollectionWithDesigns[]> {
+async function getCollectionsWithDesigns(signal?: AbortSignal): Promise<CustomerProfileDesignCollectionWithDesigns[]> {
   const response = await apiRequest<{ data: CustomerProfileDesignCollectionWithDesigns[] }>(
     "/api/v1/customer_profile_design_collections",
     { params: { display: true }, signal },
@@ -39,7 +37,7 @@ export async function getCollectionsWithDesigns(
   return response.data;
 }
 
-export const collectionsWithDesignsQueryOptions = () =>
+const collectionsWithDesignsQueryOptions = () =>
   queryOptions({
     queryKey: favouritesKeys.collectionsWithDesigns(),
     queryFn: ({ signal }) => getCollectionsWithDesigns(signal),

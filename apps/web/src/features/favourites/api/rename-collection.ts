@@ -6,10 +6,7 @@ import { collectionNameErrorMessage, isCollectionNameError } from "./create-coll
 import { favouritesKeys } from "./query-keys.ts";
 
 /** `PATCH /api/v1/customer_profile_design_collections/{id}` with `displayName`. */
-export async function renameCollection(input: {
-  id: number;
-  displayName: string;
-}): Promise<CustomerProfileDesignCollection> {
+async function renameCollection(input: { id: number; displayName: string }): Promise<CustomerProfileDesignCollection> {
   const response = await apiRequest<{ data: CustomerProfileDesignCollection }>(
     `/api/v1/customer_profile_design_collections/${input.id}`,
     { method: "PATCH", body: { displayName: input.displayName } },

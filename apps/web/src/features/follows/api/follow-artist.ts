@@ -6,14 +6,14 @@ import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";
 import { toast } from "../../../lib/toast.ts";
 import { followsKeys } from "./query-keys.ts";
 
-export type FollowArtistInput = {
+type FollowArtistInput = {
   artistUuid: string;
   /** True to follow, false to unfollow. */
   follow: boolean;
 };
 
 /** `POST /api/v1/artist_follows` or `DELETE /api/v1/artist_follows/{uuid}`; both are idempotent. */
-export function setArtistFollow(input: FollowArtistInput): Promise<FollowStateResponse> {
+function setArtistFollow(input: FollowArtistInput): Promise<FollowStateResponse> {
   return input.follow
     ? apiRequest<FollowStateResponse>("/api/v1/artist_follows", {
         method: "POST",

@@ -4,11 +4,11 @@ import { apiRequest } from "../../../lib/api-client.ts";
 import { followsKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/artist_follows?page=N`: followed artists, most recent follow first, with their latest designs. */
-export function getFollowedArtists(page: number, signal?: AbortSignal): Promise<FollowedArtistsResponse> {
+function getFollowedArtists(page: number, signal?: AbortSignal): Promise<FollowedArtistsResponse> {
   return apiRequest<FollowedArtistsResponse>("/api/v1/artist_follows", { params: { page }, signal });
 }
 
-export const followedArtistsQueryOptions = (page: number) =>
+const followedArtistsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: followsKeys.followedArtists(page),
     queryFn: ({ signal }) => getFollowedArtists(page, signal),

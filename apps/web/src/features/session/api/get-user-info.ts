@@ -9,7 +9,7 @@ import { sessionKeys } from "./query-keys.ts";
  * `GET /api/v1/user_info` (spec section 3, user info); copies the cached facts into local storage (spec
  * section 4, session).
  */
-export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
+async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
   const info = await apiRequest<UserInfo>("/api/v1/user_info", { signal });
   writeLocalList(LOCAL_KEYS.favoriteDesignUuids, info.favoriteDesignUuids ?? []);
   writeLocalList(LOCAL_KEYS.followedSellerUuids, info.followedSellerUuids ?? []);
@@ -19,7 +19,7 @@ export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
 }
 
 /** Query options of the user info; fetched only while signed in. */
-export function userInfoQueryOptions(signedIn: boolean) {
+function userInfoQueryOptions(signedIn: boolean) {
   return queryOptions({
     queryKey: sessionKeys.userInfo(),
     queryFn: ({ signal }) => fetchUserInfo(signal),

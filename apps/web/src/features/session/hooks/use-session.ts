@@ -4,7 +4,7 @@ import { LOCAL_KEYS, readLocal, subscribeToSessionChanges } from "../../../lib/s
 import { useUserInfo } from "../api/get-user-info.ts";
 import { useSignedIn } from "./use-signed-in.ts";
 
-export type Session = {
+type Session = {
   signedIn: boolean;
   /** The user info while signed in, once loaded. */
   user: UserInfo | undefined;
