@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from "./constants.ts";
+import { type HomeCollectionKey, PAGE_SIZE } from "./constants.ts";
 
 /**
  * Discovery constants and wire types without the validation library, so a web page that only needs a page
@@ -51,3 +51,128 @@ export type DesignCard = {
 };
 
 export type PageMeta = { totalCount: number; page: number; perPage: number; totalPages: number };
+
+/** One page of design cards with its paging facts. */
+type DesignCardPage<Meta> = { data: DesignCard[]; meta: PageMeta & Meta };
+
+/** `GET /internal_design_collections?query&page&sort`: one page of search results. */
+export type SearchDesignsResponse = DesignCardPage<{
+  query: string;
+  sort: SearchSort;
+  /** Query words no design has, left out so that the rest still finds designs. */
+  droppedWords?: string[];
+}>;
+
+/** `GET /internal_design_collections/{name_key}?page&sort`: one page of a home collection. */
+export type CollectionDesignsResponse = DesignCardPage<{ nameKey: HomeCollectionKey; displayName: string }>;
+
+/** One home collection (spec section 3, internal collection). */
+export type HomeCollection = {
+  id: string;
+  type: string;
+  attributes: { displayName: string; homePagePreview: DesignCard[] };
+};
+
+/**
+ * `GET /internal_design_collections` without a query: the home collections keyed by name (camelCase after the
+ * client's conversion: `blkHistory25`), plus the page view's eventId.
+ */
+export type HomeCollectionsResponse = { eventId?: string } & { [key: string]: HomeCollection | string | undefined };
+
+/** One slide (spec section 3, carousel asset): an image linking to a click destination. */
+export type CarouselAsset = {
+  id: string;
+  type: string;
+  attributes: { id: number; assetUrl: string; image: ImageSource; clickDestinationUrl: string; altText: string | null };
+};
+
+/** `GET /carousels?location_code=…`. */
+export type CarouselResponse = {
+  data: {
+    id: string;
+    type: string;
+    attributes: { locationCode: string; slideDelayInMs: number; carouselAssets: CarouselAsset[] };
+  };
+};
+
+/** `GET /marketplace_sales` (spec section 3, marketplace sale): `data` is null when no sale runs. */
+export type MarketplaceSaleResponse = {
+  data: {
+    id: string;
+    type: string;
+    attributes: { name: string; startDate: string; endDate: string; percentOff: number };
+  } | null;
+};
+
+/** An artist's profile resource (the storefront's header). */
+export type ArtistProfile = {
+  id: string;
+  type: string;
+  attributes: {
+    uuid: string;
+    uniqueUsername: string;
+    displayName: string;
+    bio: string;
+    avatar: ImageSource | null;
+    banner: ImageSource | null;
+    designCount: number;
+    followerCount: number;
+  };
+};
+
+/** `GET /artists/{uuid or unique_username}?page`: the storefront with one page of designs. */
+export type ArtistStorefrontResponse = { data: ArtistProfile; designs: DesignCard[]; meta: PageMeta };
+
+/** One style and fit of a design (a seller design product variant, numeric id). */
+export type DesignVariant = {
+  id: number;
+  isDefault: boolean;
+  garmentStyleKey: string;
+  garmentStyleDisplayName: string;
+  fit: string;
+  /** Which drawn garment pictures this style (`tee`, `womens-tee`, `long-sleeve`, `hoodie`, `tank-top`): the key of `images`. */
+  garment: string;
+  price: string;
+  priceCents: number;
+  onSale: boolean;
+  salesPrice: string;
+  /** In the spec's size order. */
+  sizes: string[];
+  /** Snake-case colour names this style comes in. */
+  colors: string[];
+};
+
+export type DesignColor = { key: string; displayName: string; hex: string };
+
+/** The artist block of the design page. */
+export type DesignArtist = { uuid: string; uniqueUsername: string; displayName: string; avatar: ImageSource | null };
+
+/** The design page's resource: the card's facts plus every colour's images, the variants and the artist. */
+export type DesignDetail = {
+  id: string;
+  type: string;
+  attributes: DesignCard & {
+    description: string;
+    tags: string[];
+    publishedAt: string | null;
+    colors: DesignColor[];
+    /** By garment, then by colour (camelCase key, as the client converts keys): plain and watermarked mockups. */
+    images: Record<string, Record<string, { mockup: ImageSource; watermarked: ImageSource }>>;
+    variants: DesignVariant[];
+    artist: DesignArtist;
+    moreByArtist: DesignCard[];
+  };
+};
+
+/** `GET /designs/{uuid}`. */
+export type DesignResponse = { data: DesignDetail };
+
+/** What matches the text typed so far in the search box. */
+export type SearchSuggestions = {
+  designs: Array<{ uuid: string; slug: string; displayName: string; defaultColor: string }>;
+  tags: string[];
+  artists: Array<{ uuid: string; uniqueUsername: string; displayName: string }>;
+};
+
+/** `GET /search_suggestions?query`. */
+export type SearchSuggestionsResponse = { data: SearchSuggestions };

@@ -125,3 +125,19 @@ export type FollowedArtist = {
 };
 
 export type FollowedArtistsResponse = { data: FollowedArtist[]; meta: PageMeta };
+
+/** `DELETE /customer_profile_design_collections/{id}`: the deleted collection and the remaining favourites. */
+export type DeleteCollectionResponse = {
+  data: { id: number; type: "customer_profile_design_collection" };
+  favoriteDesignUuids: string[];
+};
+
+/** `POST /artist_follows` and `DELETE /artist_follows/{uuid}` (decision 009): the new state and every followed artist. */
+export type FollowStateResponse = {
+  data: {
+    id: string;
+    type: "artist_follow";
+    attributes: { sellerProfileId: string; following: boolean; followerCount: number };
+  };
+  followedSellerUuids: string[];
+};

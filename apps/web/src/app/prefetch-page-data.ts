@@ -10,7 +10,7 @@ import { designQueryOptions } from "../features/catalogue/api/get-design.ts";
 import { homeCollectionsQueryOptions } from "../features/catalogue/api/get-home-collections.ts";
 import { marketplaceSaleQueryOptions } from "../features/catalogue/api/get-marketplace-sale.ts";
 import { searchDesignsQueryOptions } from "../features/catalogue/api/search-designs.ts";
-import { parsePageParam } from "../features/catalogue/catalogue-paths.ts";
+import { parsePageParam } from "../lib/catalogue-paths.ts";
 
 /**
  * Route loaders that start a page's API calls while its code is still downloading (React Router runs a

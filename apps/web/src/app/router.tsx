@@ -91,7 +91,7 @@ function Root() {
 }
 
 /** Every route of spec section 2. Paths come from the contract so the server's 200/404 answer matches. */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+function createRoutes(queryClient: QueryClient): RouteObject[] {
   const prefetchers = createPrefetchers(queryClient);
   return [
     {

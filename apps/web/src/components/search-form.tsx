@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from "react-router";
 import { trackEvent } from "../lib/analytics.ts";
 import { SearchIcon } from "./icons/icons.tsx";
 
-export const SEARCH_PLACEHOLDER = "Search for designs…";
+const SEARCH_PLACEHOLDER = "Search for designs…";
 
 type SearchFormProps = {
   /** Accessible name of the text field. */

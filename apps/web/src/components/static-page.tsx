@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
-export type StaticSection = {
+type StaticSection = {
   /** Anchor of the section (`/faq#shipping`). */
   id: string;
   title: string;

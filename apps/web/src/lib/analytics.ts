@@ -15,10 +15,10 @@ import { apiRequest, isApiError } from "./api-client.ts";
  */
 
 /** The events allowed in `category` (the contract's allow-list; the server refuses any other). */
-export type AnalyticsEventOf<Category extends AnalyticsCategory> = (typeof ANALYTICS_EVENTS)[Category][number];
+type AnalyticsEventOf<Category extends AnalyticsCategory> = (typeof ANALYTICS_EVENTS)[Category][number];
 
-export type AnalyticsPropertyValue = string | number | boolean | null;
-export type AnalyticsProperties = Record<string, AnalyticsPropertyValue | undefined>;
+type AnalyticsPropertyValue = string | number | boolean | null;
+type AnalyticsProperties = Record<string, AnalyticsPropertyValue | undefined>;
 
 /** One event as posted (camelCase; the API client sends it snake_case). */
 export type AnalyticsEvent = {
@@ -33,7 +33,7 @@ type QueuedEvent = { event: AnalyticsEvent; attempts: number };
 
 export type AnalyticsTransport = (events: AnalyticsEvent[], options: { keepalive: boolean }) => Promise<unknown>;
 
-export type AnalyticsTrackerOptions = {
+type AnalyticsTrackerOptions = {
   send: AnalyticsTransport;
   /** Runs `flush` a little later, when the browser is idle; answers a cancel function. */
   schedule: (flush: () => void, delayMs: number) => () => void;
@@ -42,11 +42,11 @@ export type AnalyticsTrackerOptions = {
 };
 
 /** Wait this long after the first queued event before posting, so a burst of clicks goes in one request. */
-export const FLUSH_DELAY_MS = 2_000;
+const FLUSH_DELAY_MS = 2_000;
 /** A batch that failed for a reason worth retrying (network, 5xx, 429) is tried this many times in all. */
 export const MAX_SEND_ATTEMPTS = 3;
 /** Events kept at most while the server cannot be reached; the oldest are dropped beyond it. */
-export const MAX_QUEUED_EVENTS = 500;
+const MAX_QUEUED_EVENTS = 500;
 /** `fetch(…, { keepalive })` bodies are limited to 64 KiB per page; stay well under it. */
 const KEEPALIVE_BODY_LIMIT = 48_000;
 
@@ -112,7 +112,7 @@ function keepaliveBatches(events: AnalyticsEvent[]): AnalyticsEvent[][] {
   return batches;
 }
 
-export type AnalyticsTracker = {
+type AnalyticsTracker = {
   track: <Category extends AnalyticsCategory>(
     name: AnalyticsEventOf<Category>,
     category: Category,

@@ -1,4 +1,6 @@
+import type { TokenResponse } from "@threadfolk/contract/accounts";
 import { toCamelKeys, toSnakeKeys } from "@threadfolk/contract/case";
+import type { ErrorDetail } from "@threadfolk/contract/errors";
 import { appConfig } from "./config.ts";
 import {
   clearSignedInVisitor,
@@ -17,7 +19,7 @@ export const REFRESH_TOKEN_MISSING_DESCRIPTION = "The refresh_token parameter is
 /** Renew an access token this long before its stated expiry, so a request never leaves with a dying token. */
 const EXPIRY_MARGIN_MS = 30_000;
 
-export type ApiErrorDetail = { field: string; message: string };
+export type ApiErrorDetail = ErrorDetail;
 
 /**
  * A failed call: the HTTP status and the server's code, message and field details. API errors carry
@@ -103,7 +105,8 @@ function queryString(params: Record<string, unknown> | undefined): string {
 // ---------------------------------------------------------------------------------------------------------
 // OAuth token endpoint
 
-type TokenResponse = TokenSet & { tokenType?: string; message?: string };
+/** A token reply, read defensively: a 200 without tokens would carry a `message` instead. */
+type TokenReply = TokenResponse & { message?: string };
 
 function clientCredentials() {
   return { clientId: appConfig.oauthClientId, clientSecret: appConfig.oauthClientSecret };
@@ -129,7 +132,7 @@ function bearerHeader(): Record<string, string> {
 
 /** Asks for a guest token and stores it (spec section 4: signedIn false, expiry stored). */
 async function fetchGuestToken(): Promise<string> {
-  const tokens = await postOAuth<TokenResponse>("/oauth/token", { grantType: "password", guest: true });
+  const tokens = await postOAuth<TokenReply>("/oauth/token", { grantType: "password", guest: true });
   storeTokens(tokens);
   writeSignedInFlag(false);
   return tokens.accessToken;
@@ -177,7 +180,7 @@ async function refreshAccessToken(): Promise<string> {
   // Without a refresh token the server can only answer "parameter missing": act on that answer directly.
   if (!refreshToken) return endSession();
   try {
-    const tokens = await postOAuth<TokenResponse>(
+    const tokens = await postOAuth<TokenReply>(
       "/oauth/token",
       { grantType: "refresh_token", refreshToken },
       { Device: deviceId() },
@@ -231,7 +234,7 @@ function renewAfterUnauthorized(rejectedToken: string): Promise<string> {
 
 /** Password grant (spec: sign-in). Sends the guest's bearer token so the server can link the guest. */
 export async function requestPasswordToken(credentials: { email: string; password: string }): Promise<TokenSet> {
-  const tokens = await postOAuth<TokenResponse>(
+  const tokens = await postOAuth<TokenReply>(
     "/oauth/token",
     { grantType: "password", email: credentials.email, password: credentials.password },
     bearerHeader(),

@@ -1,5 +1,5 @@
 /** Runtime configuration the server injects as `<meta name="app-config" content="{json}">`. */
-export type AppConfig = {
+type AppConfig = {
   brandName: string;
   supportEmail: string;
   publicUrl: string;

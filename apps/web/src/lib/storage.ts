@@ -1,3 +1,5 @@
+import type { TokenResponse } from "@threadfolk/contract/accounts";
+
 /**
  * What the browser keeps about the visitor (spec section 3, "Locally kept"): the access token and its
  * expiry for this tab only (sessionStorage), the refresh token, the signed-in flag and the cached user
@@ -18,14 +20,14 @@ export const LOCAL_KEYS = {
 } as const;
 
 /** Session-storage keys (this tab only). */
-export const SESSION_KEYS = {
+const SESSION_KEYS = {
   accessToken: "accessToken",
   /** Milliseconds since the epoch at which the access token stops working. */
   accessTokenExpiresAt: "accessTokenExpiresAt",
 } as const;
 
 /** Fired on window when this tab changes a session key (the `storage` event only reaches other tabs). */
-export const SESSION_CHANGE_EVENT = "threadfolk:session-change";
+const SESSION_CHANGE_EVENT = "threadfolk:session-change";
 
 type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];
 type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
@@ -44,18 +46,6 @@ export function writeLocal(key: LocalKey, value: string | undefined): void {
   if (value === undefined) window.localStorage.removeItem(key);
   else window.localStorage.setItem(key, value);
   notifySessionChange();
-}
-
-/** A list kept as JSON in local storage (favourites, follows); a damaged value reads as empty. */
-export function readLocalList(key: typeof LOCAL_KEYS.favoriteDesignUuids | typeof LOCAL_KEYS.followedSellerUuids) {
-  const raw = readLocal(key);
-  if (!raw) return [];
-  try {
-    const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
 }
 
 /** Stores a list as JSON in local storage. */
@@ -80,7 +70,7 @@ export function writeSignedInFlag(isSignedIn: boolean): void {
   writeLocal(LOCAL_KEYS.signedIn, isSignedIn ? "true" : "false");
 }
 
-export type StoredAccessToken = { token: string; expiresAt: number };
+type StoredAccessToken = { token: string; expiresAt: number };
 
 /** The access token of this tab and when it expires, if any. */
 export function readAccessToken(): StoredAccessToken | undefined {
@@ -91,13 +81,9 @@ export function readAccessToken(): StoredAccessToken | undefined {
   return { token, expiresAt: Number.isFinite(expiresAt) && expiresAt > 0 ? expiresAt : Number.POSITIVE_INFINITY };
 }
 
-/** Tokens as the token endpoint returns them (after case conversion). */
-export type TokenSet = {
-  accessToken: string;
-  refreshToken?: string;
-  expiresIn?: number;
-  createdAt?: number;
-};
+/** What is kept of a token reply (the contract's, after case conversion); an absent expiry or refresh token is tolerated. */
+export type TokenSet = Pick<TokenResponse, "accessToken"> &
+  Partial<Pick<TokenResponse, "refreshToken" | "expiresIn" | "createdAt">>;
 
 /** Stores a token response: access token and expiry in the tab, refresh token in local storage. */
 export function storeTokens(tokens: TokenSet): void {
@@ -109,13 +95,6 @@ export function storeTokens(tokens: TokenSet): void {
     window.sessionStorage.removeItem(SESSION_KEYS.accessTokenExpiresAt);
   }
   if (tokens.refreshToken) window.localStorage.setItem(LOCAL_KEYS.refreshToken, tokens.refreshToken);
-  notifySessionChange();
-}
-
-/** Forgets this tab's access token. */
-export function clearAccessToken(): void {
-  window.sessionStorage.removeItem(SESSION_KEYS.accessToken);
-  window.sessionStorage.removeItem(SESSION_KEYS.accessTokenExpiresAt);
   notifySessionChange();
 }
 

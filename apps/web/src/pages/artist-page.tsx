@@ -1,22 +1,23 @@
+import type { ArtistStorefrontResponse } from "@threadfolk/contract/discovery-constants";
 import { useEffect } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
+import { FollowArtistButton } from "../app/follow-artist-button.tsx";
+import { useDesignCardHeart } from "../app/use-design-card-heart.ts";
+import { DesignGrid } from "../components/design-grid.tsx";
+import { Pagination } from "../components/pagination.tsx";
 import { Spinner } from "../components/spinner.tsx";
-import { type ArtistStorefront, useArtist } from "../features/catalogue/api/get-artist.ts";
-import { artistPath, parsePageParam } from "../features/catalogue/catalogue-paths.ts";
-import { DesignGrid } from "../features/catalogue/components/design-grid.tsx";
+import { useArtist } from "../features/catalogue/api/get-artist.ts";
 import { NotFoundState } from "../features/catalogue/components/not-found-state.tsx";
-import { Pagination } from "../features/catalogue/components/pagination.tsx";
 import { isApiError } from "../lib/api-client.ts";
+import { artistPath, parsePageParam } from "../lib/catalogue-paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { useIsDesktop } from "../lib/use-media-query.ts";
-import { FollowArtistButton } from "./follow-artist-button.tsx";
-import { useDesignCardHeart } from "./use-design-card-heart.ts";
 
 function countText(count: number, one: string, many: string): string {
   return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
 }
 
-function ArtistHeader({ storefront }: { storefront: ArtistStorefront }) {
+function ArtistHeader({ storefront }: { storefront: ArtistStorefrontResponse }) {
   const { displayName, uniqueUsername, bio, avatar, banner, designCount, followerCount } = storefront.data.attributes;
   return (
     <header>

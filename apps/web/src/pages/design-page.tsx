@@ -1,25 +1,26 @@
 import { snakeToCamel } from "@threadfolk/contract/case";
 import { colorDisplayName, type ProductColor } from "@threadfolk/contract/colors";
+import type { DesignDetail } from "@threadfolk/contract/discovery-constants";
 import { DESIGN_MOCKUP_SIZES, printableColors, shownDesignColor } from "@threadfolk/contract/page-images";
 import { searchResultsPath } from "@threadfolk/contract/routes";
 import { DELIVERY_ESTIMATE_NOTE, SHIPPING_OPTIONS } from "@threadfolk/contract/shipping";
 import { SIZE_ORDER, type Size } from "@threadfolk/contract/sizes";
 import { useEffect, useId, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { FollowArtistButton } from "../app/follow-artist-button.tsx";
+import { useDesignCardHeart } from "../app/use-design-card-heart.ts";
+import { Price } from "../components/design-card.tsx";
+import { DesignGrid } from "../components/design-grid.tsx";
 import { RulerIcon } from "../components/icons/icons.tsx";
-import { type DesignDetail, useDesign } from "../features/catalogue/api/get-design.ts";
-import { artistPath, designPath } from "../features/catalogue/catalogue-paths.ts";
+import { useDesign } from "../features/catalogue/api/get-design.ts";
 import { ColorSwatches } from "../features/catalogue/components/color-swatches.tsx";
-import { Price } from "../features/catalogue/components/design-card.tsx";
-import { DesignGrid } from "../features/catalogue/components/design-grid.tsx";
 import { NotFoundState } from "../features/catalogue/components/not-found-state.tsx";
 import { OptionPills } from "../features/catalogue/components/option-pills.tsx";
 import { isApiError } from "../lib/api-client.ts";
+import { artistPath, designPath } from "../lib/catalogue-paths.ts";
 import { sizeChartPath } from "../lib/size-chart-path.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { useIsDesktop } from "../lib/use-media-query.ts";
-import { FollowArtistButton } from "./follow-artist-button.tsx";
-import { useDesignCardHeart } from "./use-design-card-heart.ts";
 
 const MAX_QUANTITY = 10;
 

@@ -7,6 +7,7 @@ import {
 import { homeCollectionResultsPath } from "@threadfolk/contract/routes";
 import { useDeferredValue } from "react";
 import { Link } from "react-router";
+import { useDesignCardHeart } from "../app/use-design-card-heart.ts";
 import { Spinner } from "../components/spinner.tsx";
 import { useCarousel } from "../features/catalogue/api/get-carousel.ts";
 import { pickHomeCollection, useHomeCollections } from "../features/catalogue/api/get-home-collections.ts";
@@ -16,7 +17,6 @@ import { HomeSection } from "../features/catalogue/components/home-section.tsx";
 import { SaleCountdown } from "../features/catalogue/components/sale-countdown.tsx";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { useIsDesktop } from "../lib/use-media-query.ts";
-import { useDesignCardHeart } from "./use-design-card-heart.ts";
 
 /** Cards in the first visible row of each layout: these load eagerly, everything below lazily. */
 const FIRST_ROW = { desktop: 4, mobile: 2 } as const;

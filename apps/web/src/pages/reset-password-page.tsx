@@ -1,10 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { newPasswordSchema } from "@threadfolk/contract/validation";
-import { useForm } from "react-hook-form";
 import { useNavigate, useParams } from "react-router";
 import { Button } from "../components/button.tsx";
+import { TextField } from "../components/form/text-field.tsx";
+import { useZodForm } from "../components/form/use-zod-form.ts";
 import { PageHeading } from "../components/page-heading.tsx";
-import { TextField } from "../components/text-field.tsx";
 import { isInvalidResetLink, useResetPassword } from "../features/auth/api/reset-password.ts";
 import { openAuthModal } from "../features/auth/hooks/use-auth-modal.ts";
 import { applyServerFieldErrors } from "../lib/mutation-errors.ts";
@@ -15,18 +14,12 @@ const FIELDS = ["password", "confirmPassword"] as const;
 export default function ResetPasswordPage() {
   const { resetPasswordToken = "" } = useParams();
   const navigate = useNavigate();
-  const form = useForm({
-    resolver: zodResolver(newPasswordSchema),
-    mode: "onChange",
+  const form = useZodForm({
+    schema: newPasswordSchema,
     defaultValues: { password: "", confirmPassword: "" },
+    dependentFields: { password: ["confirmPassword"] },
   });
-  const { errors } = form.formState;
   const reset = useResetPassword({ onSuccess: () => void navigate("/") });
-  const passwordField = form.register("password", {
-    onChange: () => {
-      if (form.getFieldState("confirmPassword").isDirty) void form.trigger("confirmPassword");
-    },
-  });
   const linkRefused = reset.isError && isInvalidResetLink(reset.error);
 
   return (
@@ -45,19 +38,13 @@ export default function ResetPasswordPage() {
           )}
           className="max-w-md space-y-4"
         >
+          <TextField form={form} name="password" label="New Password" type="password" autoComplete="new-password" />
           <TextField
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...passwordField}
-          />
-          <TextField
+            form={form}
+            name="confirmPassword"
             label="Confirm New Password"
             type="password"
             autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...form.register("confirmPassword")}
           />
           {linkRefused && (
             <div

@@ -3,18 +3,18 @@ import { SEARCH_SORTS, type SearchSort } from "@threadfolk/contract/discovery-co
 import { homeCollectionResultsPath, searchResultsPath } from "@threadfolk/contract/routes";
 import { useEffect, useId } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { useDesignCardHeart } from "../app/use-design-card-heart.ts";
+import { DesignGrid } from "../components/design-grid.tsx";
+import { Pagination } from "../components/pagination.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { useCollectionDesigns } from "../features/catalogue/api/get-collection-designs.ts";
 import { useSearchDesigns } from "../features/catalogue/api/search-designs.ts";
-import { parsePageParam } from "../features/catalogue/catalogue-paths.ts";
-import { DesignGrid } from "../features/catalogue/components/design-grid.tsx";
-import { Pagination } from "../features/catalogue/components/pagination.tsx";
 import { SuggestionLinks } from "../features/catalogue/components/suggestion-links.tsx";
 import { droppedWordsNote } from "../features/catalogue/dropped-words-note.ts";
 import { isApiError } from "../lib/api-client.ts";
+import { parsePageParam } from "../lib/catalogue-paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { useIsDesktop } from "../lib/use-media-query.ts";
-import { useDesignCardHeart } from "./use-design-card-heart.ts";
 
 const SORT_LABELS: Record<SearchSort, string> = {
   relevance: "Best match",

@@ -5,9 +5,16 @@ import {
   type ProductColor,
   resolveColor,
 } from "@threadfolk/contract/colors";
-import { FALLBACK_PRICE } from "@threadfolk/contract/constants";
-import type { DesignCard, PageMeta } from "@threadfolk/contract/discovery";
-import { formatCents } from "@threadfolk/contract/money";
+import type {
+  ArtistProfile,
+  CarouselResponse,
+  DesignArtist,
+  DesignCard,
+  DesignDetail,
+  MarketplaceSaleResponse,
+  PageMeta,
+} from "@threadfolk/contract/discovery";
+import { FALLBACK_PRICE, formatCents } from "@threadfolk/contract/money";
 import { compareSizes, type Size } from "@threadfolk/contract/sizes";
 import type {
   carouselAssets,
@@ -70,7 +77,7 @@ function presentArtistImages(artist: Artist, images: ImageUrlSigner) {
 }
 
 /** The artist block of the design page: who made it, linking to the storefront. */
-export function presentArtistSummary(artist: Artist, images: ImageUrlSigner) {
+export function presentArtistSummary(artist: Artist, images: ImageUrlSigner): DesignArtist {
   return {
     uuid: artist.id,
     uniqueUsername: artist.uniqueUsername,
@@ -84,7 +91,7 @@ export function presentArtist(
   artist: Artist,
   counts: { designCount: number; followerCount: number },
   images: ImageUrlSigner,
-) {
+): ArtistProfile {
   return {
     id: artist.id,
     type: "artist",
@@ -114,7 +121,7 @@ export function presentDesignDetail(options: {
   saleOffers: SaleOffer[];
   moreByArtist: DesignCard[];
   images: ImageUrlSigner;
-}) {
+}): DesignDetail {
   const { design, artist, variants, card, saleOffers, moreByArtist, images } = options;
   const colorsByGarment = new Map<Garment, Set<ProductColor>>();
   const allColors = new Set<ProductColor>();
@@ -182,7 +189,7 @@ export function presentDesignDetail(options: {
 export function presentCarousel(
   found: { carousel: typeof carousels.$inferSelect; assets: Array<typeof carouselAssets.$inferSelect> },
   images: ImageUrlSigner,
-) {
+): CarouselResponse {
   const { carousel, assets } = found;
   return {
     data: {
@@ -212,7 +219,9 @@ export function presentCarousel(
   };
 }
 
-export function presentMarketplaceSale(sale: typeof marketplaceSales.$inferSelect | undefined) {
+export function presentMarketplaceSale(
+  sale: typeof marketplaceSales.$inferSelect | undefined,
+): MarketplaceSaleResponse {
   if (!sale) return { data: null };
   return {
     data: {

@@ -1,4 +1,4 @@
-export type FooterLink = { to: string; label: string };
+type FooterLink = { to: string; label: string };
 
 /** The footer's internal links, grouped as the desktop footer shows them. */
 export const FOOTER_LINK_GROUPS: { heading: string; links: FooterLink[] }[] = [

@@ -2,12 +2,12 @@ import type { CustomerProfileDesignCollectionWithDesigns, LikedDesignCard } from
 import { homeCollectionResultsPath } from "@threadfolk/contract/routes";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useDesignCardHeart } from "../../app/use-design-card-heart.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { DesignCard } from "../../components/design-card.tsx";
+import { GRID_COLUMNS } from "../../components/design-grid.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { Spinner } from "../../components/spinner.tsx";
-import { DesignCard } from "../../features/catalogue/components/design-card.tsx";
-import { GRID_COLUMNS } from "../../features/catalogue/components/design-grid.tsx";
-import { useFavoriteDesignUuids } from "../../features/catalogue/hooks/use-favorite-design-uuids.ts";
 import { useCreateCollection } from "../../features/favourites/api/create-collection.ts";
 import { useDeleteCollection } from "../../features/favourites/api/delete-collection.ts";
 import { useMoreCollectionDesigns } from "../../features/favourites/api/get-collection-page.ts";
@@ -15,8 +15,8 @@ import { useCollectionsWithDesigns } from "../../features/favourites/api/get-col
 import { useRenameCollection } from "../../features/favourites/api/rename-collection.ts";
 import { useToggleLikedVariant } from "../../features/favourites/api/toggle-liked-variant.ts";
 import { CollectionNameDialog } from "../../features/favourites/components/collection-name-dialog.tsx";
+import { useFavoriteDesignUuids } from "../../lib/use-favorite-design-uuids.ts";
 import { useIsDesktop } from "../../lib/use-media-query.ts";
-import { useDesignCardHeart } from "../use-design-card-heart.ts";
 
 const BROWSE_PATH = homeCollectionResultsPath("browse");
 

@@ -3,16 +3,17 @@ import type { FollowedArtist } from "@threadfolk/contract/favourites";
 import { homeCollectionResultsPath } from "@threadfolk/contract/routes";
 import { useId } from "react";
 import { Link, useSearchParams } from "react-router";
+import { useDesignCardHeart } from "../../app/use-design-card-heart.ts";
+import { DesignGrid } from "../../components/design-grid.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
+import { Pagination } from "../../components/pagination.tsx";
 import { Spinner } from "../../components/spinner.tsx";
-import { artistPath, parsePageParam } from "../../features/catalogue/catalogue-paths.ts";
-import { DesignGrid } from "../../features/catalogue/components/design-grid.tsx";
-import { Pagination } from "../../features/catalogue/components/pagination.tsx";
+import { catalogueKeys } from "../../features/catalogue/api/query-keys.ts";
 import { useFollowArtist } from "../../features/follows/api/follow-artist.ts";
 import { useFollowedArtists } from "../../features/follows/api/get-followed-artists.ts";
-import { USER_INFO_QUERY_KEY } from "../../features/session/api/get-user-info.ts";
+import { sessionKeys } from "../../features/session/api/query-keys.ts";
+import { artistPath, parsePageParam } from "../../lib/catalogue-paths.ts";
 import { useIsDesktop } from "../../lib/use-media-query.ts";
-import { useDesignCardHeart } from "../use-design-card-heart.ts";
 
 function countText(count: number, one: string, many: string): string {
   return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
@@ -50,8 +51,8 @@ function FollowedArtistSection({ artist }: { artist: FollowedArtist["attributes"
   const queryClient = useQueryClient();
   const unfollow = useFollowArtist({
     onChanged: () => {
-      void queryClient.invalidateQueries({ queryKey: USER_INFO_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: ["catalogue", "artist"] });
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.userInfo() });
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.artists() });
     },
   });
   const href = artistPath(artist);

@@ -1,7 +1,7 @@
 import type { Size } from "@threadfolk/contract/sizes";
 
 /** One size of a garment, measured flat in inches. */
-export type GarmentMeasurement = {
+type GarmentMeasurement = {
   size: Size;
   /** Chest width: straight across the front, 1 inch below the armholes, shirt laid flat. */
   chestInches: number;

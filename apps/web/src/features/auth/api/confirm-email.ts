@@ -1,10 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
+import type { UserResponse } from "@threadfolk/contract/accounts";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 
-type UserResponse = { data: { attributes: { email: string; emailConfirmed: boolean } } };
-
 /** `POST /api/v1/users/confirm_email`; a repeated click on a used link still answers with the user. */
-export async function confirmEmail(emailConfirmationToken: string): Promise<{ email: string }> {
+async function confirmEmail(emailConfirmationToken: string): Promise<{ email: string }> {
   const reply = await apiRequest<UserResponse>("/api/v1/users/confirm_email", {
     method: "POST",
     body: { user: { emailConfirmationToken } },

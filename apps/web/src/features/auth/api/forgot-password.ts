@@ -3,10 +3,10 @@ import type { ForgotPasswordInput } from "@threadfolk/contract/validation";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
 
-export const RESET_REQUESTED = "Password reset instructions sent";
+const RESET_REQUESTED = "Password reset instructions sent";
 
 /** `POST /api/v1/users/forgot_password`: the server answers the same whether or not the e-mail has an account. */
-export async function requestPasswordReset(input: ForgotPasswordInput): Promise<void> {
+async function requestPasswordReset(input: ForgotPasswordInput): Promise<void> {
   await apiRequest("/api/v1/users/forgot_password", { method: "POST", body: { user: input } });
 }
 

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { UserResponse } from "@threadfolk/contract/accounts";
 import type { NewPasswordInput } from "@threadfolk/contract/validation";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
 import { SIGN_IN_SUCCESS, signIn } from "./sign-in.ts";
 
-type UserResponse = { data: { attributes: { email: string } } };
-
 /** `POST /api/v1/users/reset_password`; answers with the user (its e-mail lets the page sign in). */
-export async function resetPassword(input: NewPasswordInput & { resetPasswordToken: string }): Promise<string> {
+async function resetPassword(input: NewPasswordInput & { resetPasswordToken: string }): Promise<string> {
   const reply = await apiRequest<UserResponse>("/api/v1/users/reset_password", {
     method: "POST",
     body: { user: input },

@@ -4,11 +4,11 @@ import { isApiError, requestPasswordToken, storeSignIn } from "../../../lib/api-
 import { toast } from "../../../lib/toast.ts";
 
 export const SIGN_IN_SUCCESS = "Welcome back!!! 🥰";
-export const SIGN_IN_UNRECOGNIZED = "Unrecognized password, email combination 🔒";
-export const SIGN_IN_UNCONFIRMED = "Don't be sketchy confirm your email before logging in";
+const SIGN_IN_UNRECOGNIZED = "Unrecognized password, email combination 🔒";
+const SIGN_IN_UNCONFIRMED = "Don't be sketchy confirm your email before logging in";
 
 /** True when the token endpoint refused a correct password because the e-mail is not confirmed yet. */
-export function isUnconfirmedError(error: unknown): boolean {
+function isUnconfirmedError(error: unknown): boolean {
   if (!isApiError(error, 400)) return false;
   const body = error.body as { message?: unknown } | undefined;
   return body?.message === "unconfirmed";

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { signOut } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
 
-export const SIGN_OUT_MESSAGE = "Come back soon 👋😢";
+const SIGN_OUT_MESSAGE = "Come back soon 👋😢";
 
 /** Logout (spec section 4): revoke, forget the visitor, new guest token, warning toast, go to /. */
 export function useSignOut() {

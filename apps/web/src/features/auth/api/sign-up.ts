@@ -5,12 +5,12 @@ import { appConfig } from "../../../lib/config.ts";
 import { toast } from "../../../lib/toast.ts";
 
 /** `POST /api/v1/users`: creates an unconfirmed account; the server sends the confirmation e-mail. */
-export async function signUp(input: SignUpInput): Promise<void> {
+async function signUp(input: SignUpInput): Promise<void> {
   await apiRequest("/api/v1/users", { method: "POST", body: { user: input } });
 }
 
 /** The toast after sign-up (spec section 4, brand replaced by the product's). */
-export function signUpSuccessMessage(): string {
+function signUpSuccessMessage(): string {
   return `Welcome to ${appConfig.brandName} ❤️👕, please verify your email to sign in`;
 }
 

@@ -1,20 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { forgotPasswordSchema } from "@threadfolk/contract/validation";
-import { useForm } from "react-hook-form";
 import { Button, LinkButton } from "../../../components/button.tsx";
-import { TextField } from "../../../components/text-field.tsx";
+import { TextField } from "../../../components/form/text-field.tsx";
+import { useZodForm } from "../../../components/form/use-zod-form.ts";
 import { useRequestPasswordReset } from "../api/forgot-password.ts";
 import { closeAuthModal, setAuthModalMode, useAuthModal } from "../hooks/use-auth-modal.ts";
 
 /** reset mode: Email, 'Remembered Password?', 'Reset Password' (spec section 2). */
 export function ResetRequestForm() {
   const initialEmail = useAuthModal().email;
-  const form = useForm({
-    resolver: zodResolver(forgotPasswordSchema),
-    mode: "onChange",
-    defaultValues: { email: initialEmail ?? "" },
-  });
-  const { errors } = form.formState;
+  const form = useZodForm({ schema: forgotPasswordSchema, defaultValues: { email: initialEmail ?? "" } });
   const request = useRequestPasswordReset({
     onSuccess: () => {
       closeAuthModal();
@@ -24,14 +18,7 @@ export function ResetRequestForm() {
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => request.mutate(values))} className="space-y-4">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
+      <TextField form={form} name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
       <Button type="submit" busy={request.isPending} className="w-full">
         Reset Password
       </Button>

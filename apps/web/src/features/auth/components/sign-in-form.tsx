@@ -1,20 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { signInSchema } from "@threadfolk/contract/validation";
-import { useForm } from "react-hook-form";
 import { Button, LinkButton } from "../../../components/button.tsx";
-import { TextField } from "../../../components/text-field.tsx";
+import { TextField } from "../../../components/form/text-field.tsx";
+import { useZodForm } from "../../../components/form/use-zod-form.ts";
 import { useSignIn } from "../api/sign-in.ts";
 import { closeAuthModal, setAuthModalMode, useAuthModal } from "../hooks/use-auth-modal.ts";
 
 /** signIn mode: Email, Password, 'Forgot Password?', 'Login', 'Create One' (spec section 2). */
 export function SignInForm() {
   const initialEmail = useAuthModal().email;
-  const form = useForm({
-    resolver: zodResolver(signInSchema),
-    mode: "onChange",
-    defaultValues: { email: initialEmail ?? "", password: "" },
-  });
-  const { errors } = form.formState;
+  const form = useZodForm({ schema: signInSchema, defaultValues: { email: initialEmail ?? "", password: "" } });
   const signIn = useSignIn({
     onSuccess: () => {
       closeAuthModal();
@@ -24,21 +18,8 @@ export function SignInForm() {
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))} className="space-y-4">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...form.register("password")}
-      />
+      <TextField form={form} name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
+      <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" />
       <div className="flex justify-end">
         <LinkButton className="text-sm" onClick={() => setAuthModalMode("reset")}>
           Forgot Password?

@@ -1,9 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { signUpSchema } from "@threadfolk/contract/validation";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button, LinkButton } from "../../../components/button.tsx";
-import { TextField } from "../../../components/text-field.tsx";
+import { TextField } from "../../../components/form/text-field.tsx";
+import { useZodForm } from "../../../components/form/use-zod-form.ts";
 import { applyServerFieldErrors } from "../../../lib/mutation-errors.ts";
 import { useSignUp } from "../api/sign-up.ts";
 import { closeAuthModal, setAuthModalMode } from "../hooks/use-auth-modal.ts";
@@ -12,22 +11,15 @@ const FIELDS = ["email", "password", "confirmPassword", "firstName", "lastName",
 
 /** signUp mode: the six fields, the terms notice, 'Sign Up' and 'Login' back (spec section 2). */
 export function SignUpForm() {
-  const form = useForm({
-    resolver: zodResolver(signUpSchema),
-    mode: "onChange",
+  const form = useZodForm({
+    schema: signUpSchema,
     defaultValues: { email: "", password: "", confirmPassword: "", firstName: "", lastName: "", username: "" },
+    dependentFields: { password: ["confirmPassword"] },
   });
-  const { errors } = form.formState;
   const signUp = useSignUp({
     onSuccess: () => {
       closeAuthModal();
       form.reset();
-    },
-  });
-  const passwordField = form.register("password", {
-    // Re-check the confirmation when the password changes, once the visitor has typed one.
-    onChange: () => {
-      if (form.getFieldState("confirmPassword").isDirty) void form.trigger("confirmPassword");
     },
   });
 
@@ -41,51 +33,28 @@ export function SignUpForm() {
       )}
       className="space-y-4"
     >
-      <TextField
-        label="Email Address*"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
+      <TextField form={form} name="email" label="Email Address*" type="email" autoComplete="email" inputMode="email" />
       <div className="grid gap-4 sm:grid-cols-2">
+        <TextField form={form} name="password" label="Password*" type="password" autoComplete="new-password" />
         <TextField
-          label="Password*"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...passwordField}
-        />
-        <TextField
+          form={form}
+          name="confirmPassword"
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register("confirmPassword")}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First Name*"
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...form.register("firstName")}
-        />
-        <TextField
-          label="Last Name*"
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...form.register("lastName")}
-        />
+        <TextField form={form} name="firstName" label="First Name*" autoComplete="given-name" />
+        <TextField form={form} name="lastName" label="Last Name*" autoComplete="family-name" />
       </div>
       <TextField
+        form={form}
+        name="username"
         label="Username"
         autoComplete="username"
         autoCapitalize="off"
         spellCheck={false}
-        error={errors.username?.message}
-        {...form.register("username")}
       />
       <p className="text-xs leading-relaxed text-neutral-600">
         By creating an account you agree to our{" "}

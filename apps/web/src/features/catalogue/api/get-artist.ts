@@ -1,29 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { DesignCard, ImageSource, PageMeta } from "@threadfolk/contract/discovery-constants";
+import type { ArtistStorefrontResponse } from "@threadfolk/contract/discovery-constants";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
-
-export type ArtistProfile = {
-  id: string;
-  type: string;
-  attributes: {
-    uuid: string;
-    uniqueUsername: string;
-    displayName: string;
-    bio: string | null;
-    avatar: ImageSource | null;
-    banner: ImageSource | null;
-    designCount: number;
-    followerCount: number;
-  };
-};
-
-export type ArtistStorefront = { data: ArtistProfile; designs: DesignCard[]; meta: PageMeta };
+import { catalogueKeys } from "./query-keys.ts";
 
 type ArtistParams = { artistKey: string; page: number };
 
 /** `GET /api/v1/artists/{uuid or unique_username}?page`: the storefront with one page of designs. */
-export function getArtist(params: ArtistParams, signal?: AbortSignal): Promise<ArtistStorefront> {
-  return apiRequest<ArtistStorefront>(`/api/v1/artists/${encodeURIComponent(params.artistKey)}`, {
+export function getArtist(params: ArtistParams, signal?: AbortSignal): Promise<ArtistStorefrontResponse> {
+  return apiRequest<ArtistStorefrontResponse>(`/api/v1/artists/${encodeURIComponent(params.artistKey)}`, {
     params: { page: params.page },
     signal,
     isPublic: true,
@@ -32,7 +16,7 @@ export function getArtist(params: ArtistParams, signal?: AbortSignal): Promise<A
 
 export const artistQueryOptions = (params: ArtistParams) =>
   queryOptions({
-    queryKey: ["catalogue", "artist", params],
+    queryKey: catalogueKeys.artist(params),
     queryFn: ({ signal }) => getArtist(params, signal),
     staleTime: 60_000,
     retry: (failureCount, error) => !isApiError(error, 404) && failureCount < 1,

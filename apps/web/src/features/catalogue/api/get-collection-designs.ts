@@ -1,18 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { HomeCollectionKey } from "@threadfolk/contract/constants";
-import type { DesignCard, PageMeta, SearchSort } from "@threadfolk/contract/discovery-constants";
+import type { CollectionDesignsResponse, SearchSort } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
-
-export type CollectionDesignsPage = {
-  data: DesignCard[];
-  meta: PageMeta & { nameKey: HomeCollectionKey; displayName: string };
-};
+import { catalogueKeys } from "./query-keys.ts";
 
 type CollectionDesignsParams = { nameKey: string; page: number; sort?: SearchSort };
 
 /** `GET /api/v1/internal_design_collections/{name_key}?page&sort`: one page (24 cards) of a home collection. */
 export function getCollectionDesigns(params: CollectionDesignsParams, signal?: AbortSignal) {
-  return apiRequest<CollectionDesignsPage>(
+  return apiRequest<CollectionDesignsResponse>(
     `/api/v1/internal_design_collections/${encodeURIComponent(params.nameKey)}`,
     {
       params: { page: params.page, sort: params.sort },
@@ -24,7 +19,7 @@ export function getCollectionDesigns(params: CollectionDesignsParams, signal?: A
 
 export const collectionDesignsQueryOptions = (params: CollectionDesignsParams) =>
   queryOptions({
-    queryKey: ["catalogue", "collection-designs", params],
+    queryKey: catalogueKeys.collectionDesigns(params),
     queryFn: ({ signal }) => getCollectionDesigns(params, signal),
     staleTime: 60_000,
   });

@@ -1,23 +1,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { MarketplaceSaleResponse } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
-
-/** Spec section 3, marketplace sale: `data` is null when no sale runs. */
-export type MarketplaceSale = {
-  data: {
-    id: string;
-    type: string;
-    attributes: { name: string; startDate: string; endDate: string; percentOff: number };
-  } | null;
-};
+import { catalogueKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/marketplace_sales`: the sale running now, if any. */
-export function getMarketplaceSale(signal?: AbortSignal): Promise<MarketplaceSale> {
-  return apiRequest<MarketplaceSale>("/api/v1/marketplace_sales", { signal, isPublic: true });
+export function getMarketplaceSale(signal?: AbortSignal): Promise<MarketplaceSaleResponse> {
+  return apiRequest<MarketplaceSaleResponse>("/api/v1/marketplace_sales", { signal, isPublic: true });
 }
 
 export const marketplaceSaleQueryOptions = () =>
   queryOptions({
-    queryKey: ["catalogue", "marketplace-sale"],
+    queryKey: catalogueKeys.marketplaceSale(),
     queryFn: ({ signal }) => getMarketplaceSale(signal),
     refetchOnWindowFocus: false,
     staleTime: 60_000,

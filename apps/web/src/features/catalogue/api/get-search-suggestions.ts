@@ -1,15 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { SearchSuggestions, SearchSuggestionsResponse } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
-
-export type SearchSuggestions = {
-  designs: Array<{ uuid: string; slug: string; displayName: string; defaultColor: string }>;
-  tags: string[];
-  artists: Array<{ uuid: string; uniqueUsername: string; displayName: string }>;
-};
+import { catalogueKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/search_suggestions?query`: designs, tags and artists matching what is typed so far. */
-export async function getSearchSuggestions(query: string, signal?: AbortSignal): Promise<SearchSuggestions> {
-  const response = await apiRequest<{ data: SearchSuggestions }>("/api/v1/search_suggestions", {
+async function getSearchSuggestions(query: string, signal?: AbortSignal): Promise<SearchSuggestions> {
+  const response = await apiRequest<SearchSuggestionsResponse>("/api/v1/search_suggestions", {
     params: { query },
     signal,
     isPublic: true,
@@ -17,9 +13,9 @@ export async function getSearchSuggestions(query: string, signal?: AbortSignal):
   return response.data;
 }
 
-export const searchSuggestionsQueryOptions = (query: string) =>
+const searchSuggestionsQueryOptions = (query: string) =>
   queryOptions({
-    queryKey: ["catalogue", "search-suggestions", query],
+    queryKey: catalogueKeys.searchSuggestions(query),
     queryFn: ({ signal }) => getSearchSuggestions(query, signal),
     staleTime: 5 * 60_000,
     retry: false,

@@ -1,18 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { DesignCard, PageMeta, SearchSort } from "@threadfolk/contract/discovery-constants";
+import type { SearchDesignsResponse, SearchSort } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
-
-export type SearchDesignsPage = {
-  data: DesignCard[];
-  /** `droppedWords`: query words no design has, left out so the rest still finds designs. */
-  meta: PageMeta & { query: string; sort: SearchSort; droppedWords?: string[] };
-};
+import { catalogueKeys } from "./query-keys.ts";
 
 type SearchDesignsParams = { query: string; page: number; sort?: SearchSort };
 
 /** `GET /api/v1/internal_design_collections?query&page&sort`: one page of search results (query as typed). */
 export function searchDesigns(params: SearchDesignsParams, signal?: AbortSignal) {
-  return apiRequest<SearchDesignsPage>("/api/v1/internal_design_collections", {
+  return apiRequest<SearchDesignsResponse>("/api/v1/internal_design_collections", {
     params: { query: params.query, page: params.page, sort: params.sort },
     signal,
     isPublic: true,
@@ -21,7 +16,7 @@ export function searchDesigns(params: SearchDesignsParams, signal?: AbortSignal)
 
 export const searchDesignsQueryOptions = (params: SearchDesignsParams) =>
   queryOptions({
-    queryKey: ["catalogue", "search-designs", params],
+    queryKey: catalogueKeys.searchDesigns(params),
     queryFn: ({ signal }) => searchDesigns(params, signal),
     staleTime: 60_000,
   });

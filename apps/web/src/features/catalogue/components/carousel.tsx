@@ -1,10 +1,10 @@
+import type { CarouselAsset } from "@threadfolk/contract/discovery-constants";
 import { CAROUSEL_IMAGE_SIZES } from "@threadfolk/contract/discovery-constants";
 import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "../../../components/icons/icons.tsx";
 import { useMediaQuery } from "../../../lib/use-media-query.ts";
 import { runWhenIdle } from "../../../lib/when-idle.ts";
-import type { CarouselAsset } from "../api/get-carousel.ts";
 
 /** Spec section 2: a 1152x300 image in a 1300x300 container, scaled down together on smaller screens. */
 const CONTAINER_WIDTH = 1300;

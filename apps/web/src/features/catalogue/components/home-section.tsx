@@ -1,10 +1,10 @@
 import type { HomeCollectionKey } from "@threadfolk/contract/constants";
+import type { HomeCollection } from "@threadfolk/contract/discovery-constants";
 import { homeCollectionResultsPath } from "@threadfolk/contract/routes";
 import { Link } from "react-router";
+import type { HeartClickHandler } from "../../../components/design-card.tsx";
+import { DesignGrid } from "../../../components/design-grid.tsx";
 import { ArrowRightIcon } from "../../../components/icons/icons.tsx";
-import type { HomeCollection } from "../api/get-home-collections.ts";
-import type { HeartClickHandler } from "./design-card.tsx";
-import { DesignGrid } from "./design-grid.tsx";
 
 type HomeSectionProps = {
   nameKey: HomeCollectionKey;

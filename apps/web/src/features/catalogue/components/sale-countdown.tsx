@@ -1,4 +1,4 @@
-import type { MarketplaceSale } from "../api/get-marketplace-sale.ts";
+import type { MarketplaceSaleResponse } from "@threadfolk/contract/discovery-constants";
 import { useCountdown } from "../hooks/use-countdown.ts";
 
 const UNITS = [
@@ -16,7 +16,7 @@ export function SaleCountdown({
   sale,
   compact = false,
 }: {
-  sale: NonNullable<MarketplaceSale["data"]>;
+  sale: NonNullable<MarketplaceSaleResponse["data"]>;
   compact?: boolean;
 }) {
   const parts = useCountdown(sale.attributes.endDate);

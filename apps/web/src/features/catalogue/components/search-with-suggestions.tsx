@@ -1,10 +1,11 @@
+import type { SearchSuggestions } from "@threadfolk/contract/discovery-constants";
 import { searchResultsPath } from "@threadfolk/contract/routes";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { SearchForm } from "../../../components/search-form.tsx";
+import { artistPath, designPath } from "../../../lib/catalogue-paths.ts";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
-import { type SearchSuggestions, useSearchSuggestions } from "../api/get-search-suggestions.ts";
-import { artistPath, designPath } from "../catalogue-paths.ts";
+import { useSearchSuggestions } from "../api/get-search-suggestions.ts";
 
 /** Waits for a pause in typing before asking the server. */
 const DEBOUNCE_MS = 150;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-export type CountdownParts = { days: number; hours: number; minutes: number; seconds: number };
+type CountdownParts = { days: number; hours: number; minutes: number; seconds: number };
 
 /** Splits the time left until `endMs` into days, hours, minutes and seconds (all zero once it has passed). */
 export function countdownParts(endMs: number, nowMs: number): CountdownParts {

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CustomerProfileDesignCollection } from "@threadfolk/contract/favourites";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { FAVOURITES_QUERY_KEY } from "./get-collections.ts";
+import { favouritesKeys } from "./query-keys.ts";
 
 /** `POST /api/v1/customer_profile_design_collections` with `displayName` (spec section 7). */
-export async function createCollection(displayName: string): Promise<CustomerProfileDesignCollection> {
+async function createCollection(displayName: string): Promise<CustomerProfileDesignCollection> {
   const response = await apiRequest<{ data: CustomerProfileDesignCollection }>(
     "/api/v1/customer_profile_design_collections",
     { method: "POST", body: { displayName } },
@@ -39,6 +39,6 @@ export function useCreateCollection() {
     onError: (error) => {
       if (isCollectionNameError(error)) toast.error(collectionNameErrorMessage(error));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: FAVOURITES_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favouritesKeys.all }),
   });
 }

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { DeleteCollectionResponse } from "@threadfolk/contract/favourites";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";
 import { toast } from "../../../lib/toast.ts";
-import { FAVOURITES_QUERY_KEY } from "./get-collections.ts";
-
-type DeleteCollectionResponse = { data: { id: number; type: string }; favoriteDesignUuids: string[] };
+import { favouritesKeys } from "./query-keys.ts";
 
 /** `DELETE /api/v1/customer_profile_design_collections/{id}`. */
-export function deleteCollection(input: { id: number; displayName: string }): Promise<DeleteCollectionResponse> {
+function deleteCollection(input: { id: number; displayName: string }): Promise<DeleteCollectionResponse> {
   return apiRequest<DeleteCollectionResponse>(`/api/v1/customer_profile_design_collections/${input.id}`, {
     method: "DELETE",
   });
@@ -22,6 +21,6 @@ export function useDeleteCollection() {
       writeLocalList(LOCAL_KEYS.favoriteDesignUuids, response.favoriteDesignUuids);
       toast.warning(`Deleted ${input.displayName} Collection`);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: FAVOURITES_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favouritesKeys.all }),
   });
 }

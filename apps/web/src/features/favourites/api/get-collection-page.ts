@@ -2,12 +2,12 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import type { PageMeta } from "@threadfolk/contract/discovery-constants";
 import type { CustomerProfileDesignCollectionWithDesigns, LikedDesignCard } from "@threadfolk/contract/favourites";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { FAVOURITES_QUERY_KEY } from "./get-collections.ts";
+import { favouritesKeys } from "./query-keys.ts";
 
-export type CollectionPage = { designs: LikedDesignCard[]; totalPages: number };
+type CollectionPage = { designs: LikedDesignCard[]; totalPages: number };
 
 /** `GET /api/v1/customer_profile_design_collections/{id}?page=N`: one page of a collection's designs. */
-export async function getCollectionPage(collectionId: number, page: number, signal?: AbortSignal) {
+async function getCollectionPage(collectionId: number, page: number, signal?: AbortSignal) {
   const response = await apiRequest<{ data: CustomerProfileDesignCollectionWithDesigns; meta: PageMeta }>(
     `/api/v1/customer_profile_design_collections/${collectionId}`,
     { params: { page }, signal },
@@ -21,7 +21,7 @@ export async function getCollectionPage(collectionId: number, page: number, sign
  */
 export function useMoreCollectionDesigns(collectionId: number, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: [...FAVOURITES_QUERY_KEY, "collection-pages", collectionId],
+    queryKey: favouritesKeys.collectionPages(collectionId),
     queryFn: ({ pageParam, signal }) => getCollectionPage(collectionId, pageParam, signal),
     initialPageParam: 2,
     getNextPageParam: (last, _pages, lastPage) => (lastPage < last.totalPages ? lastPage + 1 : undefined),

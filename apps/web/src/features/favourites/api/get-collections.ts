@@ -4,12 +4,10 @@ import type {
   CustomerProfileDesignCollectionWithDesigns,
 } from "@threadfolk/contract/favourites";
 import { apiRequest } from "../../../lib/api-client.ts";
-
-/** Prefix of every favourites query: a change to a collection refetches them all. */
-export const FAVOURITES_QUERY_KEY = ["favourites"] as const;
+import { favouritesKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/customer_profile_design_collections?display=false`: the collections menu's list. */
-export async function getCollections(signal?: AbortSignal): Promise<CustomerProfileDesignCollection[]> {
+async function getCollections(signal?: AbortSignal): Promise<CustomerProfileDesignCollection[]> {
   const response = await apiRequest<{ data: CustomerProfileDesignCollection[] }>(
     "/api/v1/customer_profile_design_collections",
     { params: { display: false }, signal },
@@ -17,9 +15,9 @@ export async function getCollections(signal?: AbortSignal): Promise<CustomerProf
   return response.data;
 }
 
-export const collectionsQueryOptions = () =>
+const collectionsQueryOptions = () =>
   queryOptions({
-    queryKey: [...FAVOURITES_QUERY_KEY, "collections"],
+    queryKey: favouritesKeys.collections(),
     queryFn: ({ signal }) => getCollections(signal),
     // Always current when the menu opens: another tab may have changed the collections.
     staleTime: 0,
@@ -31,9 +29,7 @@ export function useCollections(enabled = true) {
 }
 
 /** `GET /api/v1/customer_profile_design_collections?display=true`: every collection with its first designs. */
-export async function getCollectionsWithDesigns(
-  signal?: AbortSignal,
-): Promise<CustomerProfileDesignCollectionWithDesigns[]> {
+async function getCollectionsWithDesigns(signal?: AbortSignal): Promise<CustomerProfileDesignCollectionWithDesigns[]> {
   const response = await apiRequest<{ data: CustomerProfileDesignCollectionWithDesigns[] }>(
     "/api/v1/customer_profile_design_collections",
     { params: { display: true }, signal },
@@ -41,9 +37,9 @@ export async function getCollectionsWithDesigns(
   return response.data;
 }
 
-export const collectionsWithDesignsQueryOptions = () =>
+const collectionsWithDesignsQueryOptions = () =>
   queryOptions({
-    queryKey: [...FAVOURITES_QUERY_KEY, "collections-with-designs"],
+    queryKey: favouritesKeys.collectionsWithDesigns(),
     queryFn: ({ signal }) => getCollectionsWithDesigns(signal),
   });
 

@@ -3,13 +3,10 @@ import type { CustomerProfileDesignCollection } from "@threadfolk/contract/favou
 import { apiRequest } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
 import { collectionNameErrorMessage, isCollectionNameError } from "./create-collection.ts";
-import { FAVOURITES_QUERY_KEY } from "./get-collections.ts";
+import { favouritesKeys } from "./query-keys.ts";
 
 /** `PATCH /api/v1/customer_profile_design_collections/{id}` with `displayName`. */
-export async function renameCollection(input: {
-  id: number;
-  displayName: string;
-}): Promise<CustomerProfileDesignCollection> {
+async function renameCollection(input: { id: number; displayName: string }): Promise<CustomerProfileDesignCollection> {
   const response = await apiRequest<{ data: CustomerProfileDesignCollection }>(
     `/api/v1/customer_profile_design_collections/${input.id}`,
     { method: "PATCH", body: { displayName: input.displayName } },
@@ -29,6 +26,6 @@ export function useRenameCollection() {
     onError: (error) => {
       if (isCollectionNameError(error)) toast.error(collectionNameErrorMessage(error));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: FAVOURITES_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favouritesKeys.all }),
   });
 }

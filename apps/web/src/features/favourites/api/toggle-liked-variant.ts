@@ -4,9 +4,9 @@ import { trackEvent } from "../../../lib/analytics.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";
 import { toast } from "../../../lib/toast.ts";
-import { FAVOURITES_QUERY_KEY } from "./get-collections.ts";
+import { favouritesKeys } from "./query-keys.ts";
 
-export type ToggleLikedVariantInput = {
+type ToggleLikedVariantInput = {
   /** Null: the customer's default collection (the server makes 'Favorites' when they have none). */
   collectionId: number | null;
   variantId: number;
@@ -15,7 +15,7 @@ export type ToggleLikedVariantInput = {
 };
 
 /** `POST /api/v1/liked_seller_design_product_variants`: adds the variant to the collection, or removes it. */
-export function toggleLikedVariant(input: ToggleLikedVariantInput): Promise<ToggleLikedVariantResponse> {
+function toggleLikedVariant(input: ToggleLikedVariantInput): Promise<ToggleLikedVariantResponse> {
   return apiRequest<ToggleLikedVariantResponse>("/api/v1/liked_seller_design_product_variants", {
     method: "POST",
     body: {
@@ -53,7 +53,7 @@ export function useToggleLikedVariant() {
         sellerDesignProductVariantId: input.variantId,
         customerProfileDesignCollectionId: response.customerProfileDesignCollectionId,
       });
-      return queryClient.invalidateQueries({ queryKey: FAVOURITES_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: favouritesKeys.all });
     },
   });
 }

@@ -1,10 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import * as Dialog from "@radix-ui/react-dialog";
 import { collectionNameSchema } from "@threadfolk/contract/validation";
-import { useEffect, useId } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect } from "react";
 import { z } from "zod";
 import { Button } from "../../../components/button.tsx";
+import { TextField } from "../../../components/form/text-field.tsx";
+import { useZodForm } from "../../../components/form/use-zod-form.ts";
 import { CloseIcon } from "../../../components/icons/icons.tsx";
 
 const collectionNameFormSchema = z.object({ displayName: collectionNameSchema });
@@ -37,14 +37,7 @@ export function CollectionNameDialog({
   onSubmitName,
   onCloseAutoFocus,
 }: CollectionNameDialogProps) {
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
-  const form = useForm({
-    resolver: zodResolver(collectionNameFormSchema),
-    mode: "onChange",
-    defaultValues: { displayName: initialName },
-  });
-  const error = form.formState.errors.displayName?.message;
+  const form = useZodForm({ schema: collectionNameFormSchema, defaultValues: { displayName: initialName } });
 
   // Every opening starts from the given name, not from what was typed the last time.
   useEffect(() => {
@@ -79,29 +72,16 @@ export function CollectionNameDialog({
               onSubmitName(displayName);
             })}
           >
-            <label htmlFor={inputId} className="sr-only">
-              Collection Name
-            </label>
-            <input
-              id={inputId}
+            <TextField
+              form={form}
+              name="displayName"
+              label="Collection Name"
+              hideLabel
               type="text"
               placeholder="Collection Name"
               autoComplete="off"
               maxLength={200}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              className={`block h-12 w-full rounded-xl border bg-white px-4 text-base text-neutral-950 outline-none placeholder:text-neutral-500 focus:ring-2 ${
-                error
-                  ? "border-red-600 focus:border-red-600 focus:ring-red-600/20"
-                  : "border-neutral-300 focus:border-neutral-900 focus:ring-neutral-900/10"
-              }`}
-              {...form.register("displayName")}
             />
-            {error && (
-              <p id={errorId} className="mt-1.5 text-sm text-red-600">
-                {error}
-              </p>
-            )}
             <Button type="submit" className="mt-5 w-full">
               {submitLabel}
             </Button>

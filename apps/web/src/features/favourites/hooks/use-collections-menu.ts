@@ -5,7 +5,7 @@ import { useSyncExternalStore } from "react";
  * Which card the collections menu is open for, and whether the 'Create list' dialog has taken its place.
  * One menu for the whole app: any card's heart opens it with `openCollectionsMenu(card, anchor)`.
  */
-export type CollectionsMenuState = {
+type CollectionsMenuState = {
   view: "closed" | "menu" | "create";
   card: DesignCard | null;
   /** The heart that opened the menu: the popover is placed against it and focus returns to it. */

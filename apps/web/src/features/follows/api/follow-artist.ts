@@ -1,34 +1,27 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { FollowStateResponse } from "@threadfolk/contract/favourites";
 import { trackEvent } from "../../../lib/analytics.ts";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";
 import { toast } from "../../../lib/toast.ts";
-import { FOLLOWS_QUERY_KEY } from "./get-followed-artists.ts";
+import { followsKeys } from "./query-keys.ts";
 
-/** Answer of a follow or unfollow (decision 009): the new state and the customer's followed artists. */
-export type FollowState = {
-  data: {
-    id: string;
-    type: "artist_follow";
-    attributes: { sellerProfileId: string; following: boolean; followerCount: number };
-  };
-  followedSellerUuids: string[];
-};
-
-export type FollowArtistInput = {
+type FollowArtistInput = {
   artistUuid: string;
   /** True to follow, false to unfollow. */
   follow: boolean;
 };
 
 /** `POST /api/v1/artist_follows` or `DELETE /api/v1/artist_follows/{uuid}`; both are idempotent. */
-export function setArtistFollow(input: FollowArtistInput): Promise<FollowState> {
+function setArtistFollow(input: FollowArtistInput): Promise<FollowStateResponse> {
   return input.follow
-    ? apiRequest<FollowState>("/api/v1/artist_follows", {
+    ? apiRequest<FollowStateResponse>("/api/v1/artist_follows", {
         method: "POST",
         body: { artistFollow: { sellerProfileId: input.artistUuid } },
       })
-    : apiRequest<FollowState>(`/api/v1/artist_follows/${encodeURIComponent(input.artistUuid)}`, { method: "DELETE" });
+    : apiRequest<FollowStateResponse>(`/api/v1/artist_follows/${encodeURIComponent(input.artistUuid)}`, {
+        method: "DELETE",
+      });
 }
 
 /** A refusal the server explains (following yourself): shown as it is rather than as the general error. */
@@ -41,7 +34,7 @@ function isExplainedRefusal(error: unknown): boolean {
  * list refetches, 'Followed Artist' or 'Unfollowed Artist' is recorded, and `onChanged` runs (the app refreshes
  * the user info and the storefront's follower count through it).
  */
-export function useFollowArtist(options: { onChanged?: (state: FollowState) => void } = {}) {
+export function useFollowArtist(options: { onChanged?: (state: FollowStateResponse) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setArtistFollow,
@@ -52,7 +45,7 @@ export function useFollowArtist(options: { onChanged?: (state: FollowState) => v
         artistUuid: input.artistUuid,
       });
       options.onChanged?.(state);
-      return queryClient.invalidateQueries({ queryKey: FOLLOWS_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: followsKeys.all });
     },
     onError: (error) => {
       if (isApiError(error) && isExplainedRefusal(error)) toast.error(error.details[0]?.message ?? error.message);

@@ -1,18 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { FollowedArtistsResponse } from "@threadfolk/contract/favourites";
 import { apiRequest } from "../../../lib/api-client.ts";
-
-/** Prefix of the follows queries. */
-export const FOLLOWS_QUERY_KEY = ["follows"] as const;
+import { followsKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/artist_follows?page=N`: followed artists, most recent follow first, with their latest designs. */
-export function getFollowedArtists(page: number, signal?: AbortSignal): Promise<FollowedArtistsResponse> {
+function getFollowedArtists(page: number, signal?: AbortSignal): Promise<FollowedArtistsResponse> {
   return apiRequest<FollowedArtistsResponse>("/api/v1/artist_follows", { params: { page }, signal });
 }
 
-export const followedArtistsQueryOptions = (page: number) =>
+const followedArtistsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: [...FOLLOWS_QUERY_KEY, "artists", page],
+    queryKey: followsKeys.followedArtists(page),
     queryFn: ({ signal }) => getFollowedArtists(page, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,5 @@
-import { type FollowState, useFollowArtist } from "../api/follow-artist.ts";
+import type { FollowStateResponse } from "@threadfolk/contract/favourites";
+import { useFollowArtist } from "../api/follow-artist.ts";
 import { useFollowedSellerUuids } from "../hooks/use-followed-seller-uuids.ts";
 
 type FollowButtonProps = {
@@ -6,7 +7,7 @@ type FollowButtonProps = {
   isSignedIn: boolean;
   /** What a guest's click does (the app offers sign-in). */
   onSignInRequired: () => void;
-  onChanged?: (state: FollowState) => void;
+  onChanged?: (state: FollowStateResponse) => void;
   className?: string;
 };
 

@@ -1,24 +1,15 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { UserInfo } from "@threadfolk/contract/accounts";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocal, writeLocalList } from "../../../lib/storage.ts";
 import { useSignedIn } from "../hooks/use-signed-in.ts";
+import { sessionKeys } from "./query-keys.ts";
 
-/** `GET /api/v1/user_info` (spec section 3, user info). */
-export type UserInfo = {
-  favoriteDesignUuids: string[];
-  followedSellerUuids: string[];
-  uniqueUsername: string | null;
-  username: string | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-};
-
-/** Query key of the signed-in visitor's user info. */
-export const USER_INFO_QUERY_KEY = ["session", "user-info"] as const;
-
-/** Fetches the user info and copies the cached facts into local storage (spec section 4, session). */
-export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
+/**
+ * `GET /api/v1/user_info` (spec section 3, user info); copies the cached facts into local storage (spec
+ * section 4, session).
+ */
+async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
   const info = await apiRequest<UserInfo>("/api/v1/user_info", { signal });
   writeLocalList(LOCAL_KEYS.favoriteDesignUuids, info.favoriteDesignUuids ?? []);
   writeLocalList(LOCAL_KEYS.followedSellerUuids, info.followedSellerUuids ?? []);
@@ -28,9 +19,9 @@ export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
 }
 
 /** Query options of the user info; fetched only while signed in. */
-export function userInfoQueryOptions(signedIn: boolean) {
+function userInfoQueryOptions(signedIn: boolean) {
   return queryOptions({
-    queryKey: USER_INFO_QUERY_KEY,
+    queryKey: sessionKeys.userInfo(),
     queryFn: ({ signal }) => fetchUserInfo(signal),
     enabled: signedIn,
     staleTime: 60_000,

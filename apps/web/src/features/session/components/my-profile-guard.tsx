@@ -5,7 +5,7 @@ import { useSession } from "../hooks/use-session.ts";
 import { setSignedIn } from "../hooks/use-signed-in.ts";
 
 /** True for the profile area (spec section 2: any path containing my-profile). */
-export function isMyProfilePath(pathname: string): boolean {
+function isMyProfilePath(pathname: string): boolean {
   return pathname.includes("my-profile");
 }
 

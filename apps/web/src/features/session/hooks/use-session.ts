@@ -1,9 +1,10 @@
+import type { UserInfo } from "@threadfolk/contract/accounts";
 import { useSyncExternalStore } from "react";
 import { LOCAL_KEYS, readLocal, subscribeToSessionChanges } from "../../../lib/storage.ts";
-import { type UserInfo, useUserInfo } from "../api/get-user-info.ts";
+import { useUserInfo } from "../api/get-user-info.ts";
 import { useSignedIn } from "./use-signed-in.ts";
 
-export type Session = {
+type Session = {
   signedIn: boolean;
   /** The user info while signed in, once loaded. */
   user: UserInfo | undefined;

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from "react";
-import { LOCAL_KEYS, readLocal, subscribeToSessionChanges } from "../../../lib/storage.ts";
+import { LOCAL_KEYS, readLocal, subscribeToSessionChanges } from "./storage.ts";
 
 /** The raw stored list; storage that cannot be read (privacy modes) counts as no favourites, never an error. */
 function readStoredFavorites(): string {

@@ -1,5 +1,5 @@
 import type { DesignCard as DesignCardData } from "@threadfolk/contract/discovery-constants";
-import { useFavoriteDesignUuids } from "../hooks/use-favorite-design-uuids.ts";
+import { useFavoriteDesignUuids } from "../lib/use-favorite-design-uuids.ts";
 import { DesignCard, type HeartClickHandler } from "./design-card.tsx";
 
 /** Column layouts of the card grids (spec section 2). */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ChevronLeftIcon, ChevronRightIcon } from "../../../components/icons/icons.tsx";
+import { ChevronLeftIcon, ChevronRightIcon } from "./icons/icons.tsx";
 
 /** The page numbers to show around `page`: first, last, two either side, and gaps as "gap". */
 export function paginationItems(page: number, totalPages: number): Array<number | "gap"> {

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
+import type { HeartClickHandler } from "../components/design-card.tsx";
 import { openAuthModal } from "../features/auth/hooks/use-auth-modal.ts";
-import type { HeartClickHandler } from "../features/catalogue/components/design-card.tsx";
 import { openCollectionsMenu } from "../features/favourites/hooks/use-collections-menu.ts";
 import { useSignedIn } from "../features/session/hooks/use-signed-in.ts";
 

@@ -1,8 +1,8 @@
 import { snakeToCamel } from "@threadfolk/contract/case";
 import { CARD_IMAGE_SIZE, type DesignCard as DesignCardData } from "@threadfolk/contract/discovery-constants";
 import { Link } from "react-router";
-import { HeartIcon } from "../../../components/icons/icons.tsx";
-import { artistPath, designPath } from "../catalogue-paths.ts";
+import { artistPath, designPath } from "../lib/catalogue-paths.ts";
+import { HeartIcon } from "./icons/icons.tsx";
 
 /** What a click on a card's heart is given: the card and the button, to anchor the collections menu to. */
 export type HeartClickHandler = (card: DesignCardData, anchor: HTMLElement) => void;
@@ -20,7 +20,7 @@ type DesignCardProps = {
 };
 
 /** The card's image in its default colour (spec section 3: watermarkedSignedUrls keyed by colour). */
-export function cardImageUrl(card: DesignCardData): string | undefined {
+function cardImageUrl(card: DesignCardData): string | undefined {
   const urls = card.watermarkedSignedUrls;
   return urls[snakeToCamel(card.defaultColor)] ?? urls[card.defaultColor] ?? Object.values(urls)[0];
 }

@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { openAuthModal } from "../features/auth/hooks/use-auth-modal.ts";
+import { catalogueKeys } from "../features/catalogue/api/query-keys.ts";
 import { FollowButton } from "../features/follows/components/follow-button.tsx";
-import { USER_INFO_QUERY_KEY } from "../features/session/api/get-user-info.ts";
+import { sessionKeys } from "../features/session/api/query-keys.ts";
 import { useSignedIn } from "../features/session/hooks/use-signed-in.ts";
 import { LOCAL_KEYS, readLocal, subscribeToSessionChanges } from "../lib/storage.ts";
 
@@ -32,8 +33,8 @@ export function FollowArtistButton({
       isSignedIn={isSignedIn}
       onSignInRequired={() => openAuthModal("signIn")}
       onChanged={() => {
-        void queryClient.invalidateQueries({ queryKey: USER_INFO_QUERY_KEY });
-        void queryClient.invalidateQueries({ queryKey: ["catalogue", "artist"] });
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.userInfo() });
+        void queryClient.invalidateQueries({ queryKey: catalogueKeys.artists() });
       }}
       className={className}
     />
