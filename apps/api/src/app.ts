@@ -3,7 +3,12 @@ import { constants as zlibConstants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import { toSnakeKeys } from "@threadfolk/contract/case";
 import Fastify, { type FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
+import { createAnalytics } from "./adapters/analytics/create-analytics.ts";
+import { createCounters } from "./adapters/counters/create-counters.ts";
+import { createMail } from "./adapters/mail/create-mail.ts";
+import type { MailTransport } from "./adapters/mail/mail.ts";
+import { createStorage } from "./adapters/storage/create-storage.ts";
+import type { MediaStorage } from "./adapters/storage/storage.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
@@ -23,11 +28,7 @@ import { favouritesRoutes } from "./modules/favourites/routes.ts";
 import { followRoutes } from "./modules/follows/routes.ts";
 import { createHousekeepingWorker } from "./modules/housekeeping/purge-stale-rows.ts";
 import { createMailWorker } from "./modules/mail/outbox.ts";
-import { createMailTransport, type MailTransport } from "./modules/mail/transports.ts";
-import { createMediaStorage } from "./modules/media/create-media-storage.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
-import type { MediaStorage } from "./modules/media/storage.ts";
-import { createDatabaseRateLimiter, createRedisRateLimiter } from "./modules/rate-limit/rate-limiter.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -59,7 +60,7 @@ export type BuildAppOptions = {
 /** Builds the HTTP server: API routes, the built web app and media, one error shape for everything. */
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; context: AppContext }> {
   const { config, database } = options;
-  const storage = options.storage ?? createMediaStorage(config);
+  const storage = options.storage ?? createStorage(config);
   const app = Fastify({
     logger:
       options.logger === false
@@ -77,13 +78,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
-  const rateLimiter = redis ? createRedisRateLimiter(redis) : createDatabaseRateLimiter(database.db);
+  const rateLimiter = createCounters({ config, db: database.db });
+  const analytics = createAnalytics(config);
   const mailTransport =
-    options.mailTransport ??
-    createMailTransport(config, (message, filePath) => app.log.info({ path: filePath }, message));
+    options.mailTransport ?? createMail(config, (message, filePath) => app.log.info({ path: filePath }, message));
   const mailer = createMailWorker({ db: database.db, config, transport: mailTransport, log: app.log });
-  const analyticsForwarder = createAnalyticsForwarder({ db: database.db, config, log: app.log });
+  const analyticsForwarder = createAnalyticsForwarder({ db: database.db, config, log: app.log, sink: analytics });
   const housekeeping = createHousekeepingWorker({ db: database.db, config, log: app.log });
   const context: AppContext = {
     config,
@@ -91,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     db: database.db,
     storage,
     rateLimiter,
+    analytics,
     mailer,
     analyticsForwarder,
     housekeeping,
@@ -99,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     await housekeeping.stop();
     await mailer.stop();
     await analyticsForwarder.stop();
-    await redis?.quit();
+    await rateLimiter.close();
   });
 
   // The public web client's credentials are configuration; every instance (re)registers them on start.

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type OutboxMessage, readLatestOutboxMessage } from "../src/modules/mail/read-outbox.ts";
+import { type OutboxMessage, readLatestOutboxMessage } from "../src/adapters/mail/read-outbox.ts";
 import type { TestServer } from "./test-server.ts";
 
 /** A fresh DATA_DIR for one test server, so its outbox holds only its own e-mail. */

@@ -1,19 +1,10 @@
 import { inArray, sql } from "drizzle-orm";
+import { ANALYTICS_MAX_EVENTS_PER_SEND, type AnalyticsSink } from "../../adapters/analytics/analytics.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { analyticsEvents } from "../../db/schema/index.ts";
 import { createPollingWorker } from "../../lib/polling-worker.ts";
 import { retryDelaySeconds } from "../mail/outbox.ts";
-import {
-  buildGa4Request,
-  GA4_DEFAULT_ENDPOINT,
-  GA4_MAX_EVENTS_PER_REQUEST,
-  type Ga4Request,
-  sendGa4Request,
-} from "./ga4-measurement-protocol.ts";
-
-/** Sends one GA4 request; injectable so tests can count calls without a network. */
-export type Ga4Sender = (body: Ga4Request) => Promise<void>;
 
 export type AnalyticsForwarder = {
   /** True when a tracker is configured: new events are queued for forwarding. */
@@ -53,22 +44,10 @@ export function createAnalyticsForwarder(options: {
   db: Database;
   config: Config;
   log: Logger;
-  send?: Ga4Sender;
+  sink: AnalyticsSink | undefined;
 }): AnalyticsForwarder {
-  const { db, config, log } = options;
-  const measurementId = config.ANALYTICS_GA4_MEASUREMENT_ID;
-  const apiSecret = config.ANALYTICS_GA4_API_SECRET;
-  const isEnabled = Boolean(measurementId && apiSecret);
-  const send: Ga4Sender =
-    options.send ??
-    ((body) =>
-      sendGa4Request({
-        endpoint: config.ANALYTICS_GA4_ENDPOINT ?? GA4_DEFAULT_ENDPOINT,
-        measurementId: measurementId ?? "",
-        apiSecret: apiSecret ?? "",
-        body,
-        timeoutMs: config.ANALYTICS_FORWARD_TIMEOUT_MS,
-      }));
+  const { db, config, log, sink } = options;
+  const isEnabled = Boolean(sink);
   const leaseSeconds = Math.ceil((config.ANALYTICS_FORWARD_TIMEOUT_MS * 3) / 1000) + 60;
 
   async function claimDue(): Promise<ClaimedRow[]> {
@@ -133,8 +112,8 @@ export function createAnalyticsForwarder(options: {
     }
     return [...groups.values()].flatMap((group) => {
       const chunks: ClaimedRow[][] = [];
-      for (let index = 0; index < group.length; index += GA4_MAX_EVENTS_PER_REQUEST) {
-        chunks.push(group.slice(index, index + GA4_MAX_EVENTS_PER_REQUEST));
+      for (let index = 0; index < group.length; index += ANALYTICS_MAX_EVENTS_PER_SEND) {
+        chunks.push(group.slice(index, index + ANALYTICS_MAX_EVENTS_PER_SEND));
       }
       return chunks;
     });
@@ -143,7 +122,7 @@ export function createAnalyticsForwarder(options: {
   async function forward(chunk: ClaimedRow[]): Promise<void> {
     const first = chunk[0];
     if (!first) return;
-    const body = buildGa4Request({
+    const batch = {
       clientId: first.session_id ?? first.guest_id ?? first.user_id ?? first.id,
       userId: first.user_id,
       events: chunk.map((row) => ({
@@ -153,9 +132,9 @@ export function createAnalyticsForwarder(options: {
         properties: typeof row.properties === "string" ? JSON.parse(row.properties) : row.properties,
         occurredAt: new Date(row.occurred_at),
       })),
-    });
+    };
     try {
-      await send(body);
+      await sink?.send(batch);
       await markSent(chunk.map((row) => row.id));
     } catch (error) {
       await markFailed(chunk, error);
@@ -175,7 +154,7 @@ export function createAnalyticsForwarder(options: {
 
   const worker = createPollingWorker({
     runOnce,
-    intervalMs: config.ANALYTICS_FORWARD_POLL_INTERVAL_MS,
+    intervalMs: config.JOBS_POLL_INTERVAL_MS,
     onError: (error) => log.error({ err: error }, "analytics forwarder failed"),
   });
 

@@ -1,61 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { temporaryDataDir } from "../../../test/outbox.ts";
+import { freePort, type ReceivedMail, startSmtpServer } from "../../../test/smtp-server.ts";
 import { createTestDatabase } from "../../../test/test-database.ts";
 import { getTestServer, type TestServer, testConfig } from "../../../test/test-server.ts";
+import { parseEml, readLatestOutboxMessage } from "../../adapters/mail/read-outbox.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema/index.ts";
 import { startServer } from "../../server.ts";
 import { enqueueEmail } from "./outbox.ts";
-import { parseEml, readLatestOutboxMessage } from "./read-outbox.ts";
-
-type ReceivedMail = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-async function startSmtpServer(port = 0): Promise<{ port: number; received: ReceivedMail[]; close(): Promise<void> }> {
-  const received: ReceivedMail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    // No DNS here: a reverse lookup of 127.0.0.1 would stall every greeting.
-    disableReverseLookup: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.once("error", reject);
-    smtp.listen(port, "127.0.0.1", () => resolve());
-  });
-  const address = smtp.server.address();
-  if (!address || typeof address === "string") throw new Error("smtp server has no port");
-  return {
-    port: address.port,
-    received,
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
-}
-
-/** A port on 127.0.0.1 where nothing listens (found by opening and closing a server). */
-async function freePort(): Promise<number> {
-  const probe = await startSmtpServer();
-  await probe.close();
-  return probe.port;
-}
 
 const cleanups: Array<() => Promise<void>> = [];
 // One database for the file (creating one per test is slow); each test starts with an empty outbox.
@@ -219,7 +175,7 @@ describe("e-mail over SMTP", () => {
 
 describe("e-mail without SMTP: .eml files in DATA_DIR/outbox", () => {
   it("is delivered by the polling worker as a readable .eml file named after the recipient", async () => {
-    const server = await serverWith({ MAIL_POLL_INTERVAL_MS: "100" });
+    const server = await serverWith({ JOBS_POLL_INTERVAL_MS: "100" });
     expect(server.context.mailer.transport.name).toBe("file");
     server.context.mailer.start();
     expect((await signUp(server, "Eml.Reader@Example.com", "eml_reader")).status).toBe(201);
@@ -245,7 +201,7 @@ describe("e-mail without SMTP: .eml files in DATA_DIR/outbox", () => {
 describe("the mail worker in the server process", () => {
   it("is started by startServer and stopped when the server closes", async () => {
     const dataDir = temporaryDataDir();
-    const config = testConfig({ DATA_DIR: dataDir, MAIL_POLL_INTERVAL_MS: "100" });
+    const config = testConfig({ DATA_DIR: dataDir, JOBS_POLL_INTERVAL_MS: "100" });
     const running = await startServer(config, { database, logger: false });
     let closed = false;
     cleanups.push(async () => {

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
+import type { MailTransport } from "../../adapters/mail/mail.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema/index.ts";
 import { createPollingWorker } from "../../lib/polling-worker.ts";
 import type { EmailMessage } from "./templates.ts";
-import type { MailTransport } from "./transports.ts";
 
 /** Queues an e-mail; pass the transaction of the change that caused it, so both commit or neither does. */
 export async function enqueueEmail(options: { db: Pick<Database, "insert">; message: EmailMessage }): Promise<string> {
@@ -134,7 +134,7 @@ export function createMailWorker(options: {
 
   const worker = createPollingWorker({
     runOnce,
-    intervalMs: config.MAIL_POLL_INTERVAL_MS,
+    intervalMs: config.JOBS_POLL_INTERVAL_MS,
     onError: (error) => log.error({ err: error }, "mail worker failed"),
   });
 
