@@ -15,7 +15,8 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
-import { createAnalyticsForwarder } from "./modules/analytics/forward-analytics-events.ts";
+import { createJobWorker } from "./jobs/job-worker.ts";
+import { createForwardAnalyticsEventsHandler } from "./modules/analytics/forward-analytics-events.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { registerAuthentication } from "./modules/auth/authenticate.ts";
 import { upsertOAuthClient } from "./modules/auth/oauth-clients.ts";
@@ -26,8 +27,8 @@ import { discoveryRoutes } from "./modules/discovery/routes.ts";
 import { sitemapRoutes } from "./modules/discovery/sitemap-routes.ts";
 import { favouritesRoutes } from "./modules/favourites/routes.ts";
 import { followRoutes } from "./modules/follows/routes.ts";
-import { createHousekeepingWorker } from "./modules/housekeeping/purge-stale-rows.ts";
-import { createMailWorker } from "./modules/mail/outbox.ts";
+import { createPurgeStaleRowsHandler, purgeSchedule } from "./modules/housekeeping/purge-stale-rows.ts";
+import { createSendEmailHandler } from "./modules/mail/send-email.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -80,26 +81,35 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   const rateLimiter = createCounters({ config, db: database.db });
   const analytics = createAnalytics(config);
-  const mailTransport =
+  const mail =
     options.mailTransport ?? createMail(config, (message, filePath) => app.log.info({ path: filePath }, message));
-  const mailer = createMailWorker({ db: database.db, config, transport: mailTransport, log: app.log });
-  const analyticsForwarder = createAnalyticsForwarder({ db: database.db, config, log: app.log, sink: analytics });
-  const housekeeping = createHousekeepingWorker({ db: database.db, config, log: app.log });
+  // Every kind of background work and who does it; one worker per process runs them all (jobs/).
+  const jobs = createJobWorker({
+    db: database.db,
+    log: app.log,
+    pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
+    handlers: {
+      send_email: createSendEmailHandler({ config, mail }),
+      forward_analytics_events: analytics
+        ? createForwardAnalyticsEventsHandler({ db: database.db, config, analytics })
+        : undefined,
+      purge_stale_rows: createPurgeStaleRowsHandler({ db: database.db, config, log: app.log }),
+    },
+    schedules: [purgeSchedule],
+  });
   const context: AppContext = {
     config,
     database,
     db: database.db,
     storage,
     rateLimiter,
+    mail,
     analytics,
-    mailer,
-    analyticsForwarder,
-    housekeeping,
+    jobs,
   };
   app.addHook("onClose", async () => {
-    await housekeeping.stop();
-    await mailer.stop();
-    await analyticsForwarder.stop();
+    await jobs.stop();
+    mail.close();
     await rateLimiter.close();
   });
 

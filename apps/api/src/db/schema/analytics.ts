@@ -1,14 +1,9 @@
-import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { guests, users } from "./accounts.ts";
 
-export const ANALYTICS_FORWARD_STATUSES = ["pending", "sent", "failed"] as const;
-export type AnalyticsForwardStatus = (typeof ANALYTICS_FORWARD_STATUSES)[number];
-
 /**
- * First-party analytics: every event the web client reports, stored as received. When a third-party
- * tracker is configured the row is also a durable queue entry (`forward_status` pending -> sent or failed);
- * otherwise `forward_status` stays null and nothing leaves the server.
+ * First-party analytics: every event the web client reports, stored as received. When a tracker is
+ * configured, a `forward_analytics_events` job (db/schema/jobs.ts) carries the new rows' ids to it.
  */
 export const analyticsEvents = pgTable(
   "analytics_events",
@@ -25,22 +20,11 @@ export const analyticsEvents = pgTable(
     sessionId: uuid("session_id"),
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
-    forwardStatus: text("forward_status").$type<AnalyticsForwardStatus>(),
-    forwardAttempts: integer("forward_attempts").notNull().default(0),
-    nextForwardAt: timestamp("next_forward_at", { withTimezone: true }),
-    /** A worker's claim while it forwards; other workers skip the row until this passes. */
-    forwardLockedUntil: timestamp("forward_locked_until", { withTimezone: true }),
-    lastForwardError: text("last_forward_error"),
   },
   (table) => [
     uniqueIndex("analytics_events_event_id_key").on(table.eventId),
     index("analytics_events_occurred_idx").on(table.occurredAt),
     index("analytics_events_name_occurred_idx").on(table.name, table.occurredAt),
     index("analytics_events_user_occurred_idx").on(table.userId, table.occurredAt),
-    index("analytics_events_forward_due_idx").on(table.nextForwardAt).where(sql`${table.forwardStatus} = 'pending'`),
-    check(
-      "analytics_events_forward_status_check",
-      sql`${table.forwardStatus} is null or ${table.forwardStatus} in ('pending', 'sent', 'failed')`,
-    ),
   ],
 );

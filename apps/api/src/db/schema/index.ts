@@ -2,6 +2,6 @@ export * from "./accounts.ts";
 export * from "./analytics.ts";
 export * from "./catalogue.ts";
 export * from "./favourites.ts";
-export * from "./mail.ts";
+export * from "./jobs.ts";
 export * from "./rate-limit.ts";
 export * from "./settings.ts";
