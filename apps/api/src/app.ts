@@ -3,14 +3,20 @@ import { constants as zlibConstants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import { toSnakeKeys } from "@threadfolk/contract/case";
 import Fastify, { type FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
+import { createAnalytics } from "./adapters/analytics/create-analytics.ts";
+import { createCounters } from "./adapters/counters/create-counters.ts";
+import { createMail } from "./adapters/mail/create-mail.ts";
+import type { MailTransport } from "./adapters/mail/mail.ts";
+import { createStorage } from "./adapters/storage/create-storage.ts";
+import type { MediaStorage } from "./adapters/storage/storage.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
-import { createAnalyticsForwarder } from "./modules/analytics/forward-analytics-events.ts";
+import { createJobWorker } from "./jobs/job-worker.ts";
+import { createForwardAnalyticsEventsHandler } from "./modules/analytics/forward-analytics-events.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { registerAuthentication } from "./modules/auth/authenticate.ts";
 import { upsertOAuthClient } from "./modules/auth/oauth-clients.ts";
@@ -21,13 +27,9 @@ import { discoveryRoutes } from "./modules/discovery/routes.ts";
 import { sitemapRoutes } from "./modules/discovery/sitemap-routes.ts";
 import { favouritesRoutes } from "./modules/favourites/routes.ts";
 import { followRoutes } from "./modules/follows/routes.ts";
-import { createHousekeepingWorker } from "./modules/housekeeping/purge-stale-rows.ts";
-import { createMailWorker } from "./modules/mail/outbox.ts";
-import { createMailTransport, type MailTransport } from "./modules/mail/transports.ts";
-import { createMediaStorage } from "./modules/media/create-media-storage.ts";
+import { createPurgeStaleRowsHandler, purgeSchedule } from "./modules/housekeeping/purge-stale-rows.ts";
+import { createSendEmailHandler } from "./modules/mail/send-email.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
-import type { MediaStorage } from "./modules/media/storage.ts";
-import { createDatabaseRateLimiter, createRedisRateLimiter } from "./modules/rate-limit/rate-limiter.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -59,7 +61,7 @@ export type BuildAppOptions = {
 /** Builds the HTTP server: API routes, the built web app and media, one error shape for everything. */
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; context: AppContext }> {
   const { config, database } = options;
-  const storage = options.storage ?? createMediaStorage(config);
+  const storage = options.storage ?? createStorage(config);
   const app = Fastify({
     logger:
       options.logger === false
@@ -77,29 +79,38 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
-  const rateLimiter = redis ? createRedisRateLimiter(redis) : createDatabaseRateLimiter(database.db);
-  const mailTransport =
-    options.mailTransport ??
-    createMailTransport(config, (message, filePath) => app.log.info({ path: filePath }, message));
-  const mailer = createMailWorker({ db: database.db, config, transport: mailTransport, log: app.log });
-  const analyticsForwarder = createAnalyticsForwarder({ db: database.db, config, log: app.log });
-  const housekeeping = createHousekeepingWorker({ db: database.db, config, log: app.log });
+  const rateLimiter = createCounters({ config, db: database.db });
+  const analytics = createAnalytics(config);
+  const mail =
+    options.mailTransport ?? createMail(config, (message, filePath) => app.log.info({ path: filePath }, message));
+  // Every kind of background work and who does it; one worker per process runs them all (jobs/).
+  const jobs = createJobWorker({
+    db: database.db,
+    log: app.log,
+    pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
+    handlers: {
+      send_email: createSendEmailHandler({ config, mail }),
+      forward_analytics_events: analytics
+        ? createForwardAnalyticsEventsHandler({ db: database.db, config, analytics })
+        : undefined,
+      purge_stale_rows: createPurgeStaleRowsHandler({ db: database.db, config, log: app.log }),
+    },
+    schedules: [purgeSchedule],
+  });
   const context: AppContext = {
     config,
     database,
     db: database.db,
     storage,
     rateLimiter,
-    mailer,
-    analyticsForwarder,
-    housekeeping,
+    mail,
+    analytics,
+    jobs,
   };
   app.addHook("onClose", async () => {
-    await housekeeping.stop();
-    await mailer.stop();
-    await analyticsForwarder.stop();
-    await redis?.quit();
+    await jobs.stop();
+    mail.close();
+    await rateLimiter.close();
   });
 
   // The public web client's credentials are configuration; every instance (re)registers them on start.

@@ -55,7 +55,8 @@ const environmentSchema = z
     RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
     RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_GUEST_TOKENS_PER_IP: z.coerce.number().int().min(1).default(1000),
-    MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+    /** How often each process's job worker looks for due jobs (an enqueue in the same process wakes it at once). */
+    JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
     MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
     MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(0).default(3600),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
@@ -68,7 +69,8 @@ const environmentSchema = z
       .optional(),
     ANALYTICS_GA4_API_SECRET: z.string().trim().min(8).optional(),
     ANALYTICS_GA4_ENDPOINT: optionalUrl(["http", "https"]),
-    ANALYTICS_FORWARD_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+    /** Without GA4: forward stored events to a local log (DATA_DIR/analytics/*.ndjson) instead of nowhere. */
+    ANALYTICS_LOCAL_LOG: booleanFromString.default(false),
     ANALYTICS_FORWARD_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
     ANALYTICS_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   })

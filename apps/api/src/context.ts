@@ -1,10 +1,10 @@
+import type { AnalyticsSink } from "./adapters/analytics/analytics.ts";
+import type { RateLimitCounters } from "./adapters/counters/counters.ts";
+import type { MailTransport } from "./adapters/mail/mail.ts";
+import type { MediaStorage } from "./adapters/storage/storage.ts";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
-import type { PollingWorker } from "./lib/polling-worker.ts";
-import type { AnalyticsForwarder } from "./modules/analytics/forward-analytics-events.ts";
-import type { MailWorker } from "./modules/mail/outbox.ts";
-import type { MediaStorage } from "./modules/media/storage.ts";
-import type { RateLimiter } from "./modules/rate-limit/rate-limiter.ts";
+import type { JobWorker } from "./jobs/job-worker.ts";
 
 /** What every route and service needs from the running app, built once at start-up. */
 export type AppContext = {
@@ -13,11 +13,11 @@ export type AppContext = {
   db: Database;
   storage: MediaStorage;
   /** Shared counters for sign-in, sign-up, forgot-password and refresh limits (database or Redis). */
-  rateLimiter: RateLimiter;
-  /** The e-mail outbox worker; services call `nudge()` after queueing an e-mail. */
-  mailer: MailWorker;
-  /** Deletes dead sessions, tokens and rate-limit counters hourly (modules/housekeeping). */
-  housekeeping: PollingWorker;
-  /** Forwards stored analytics events to the configured third-party trackers (inactive when none is). */
-  analyticsForwarder: AnalyticsForwarder;
+  rateLimiter: RateLimitCounters;
+  /** Where `send_email` jobs deliver (SMTP or the local .eml outbox). */
+  mail: MailTransport;
+  /** Where stored analytics events are forwarded (GA4 or the local log); none unless configured. */
+  analytics: AnalyticsSink | undefined;
+  /** This process's job worker; services call `nudge()` after enqueueing a job (jobs/). */
+  jobs: JobWorker;
 };

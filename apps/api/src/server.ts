@@ -37,9 +37,7 @@ export async function startServer(
   }
   await app.listen({ port: config.PORT, host: config.HOST });
   // Stopped by the app's onClose hook.
-  context.mailer.start();
-  context.analyticsForwarder.start();
-  context.housekeeping.start();
+  context.jobs.start();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type OutboxMessage, readLatestOutboxMessage } from "../src/modules/mail/read-outbox.ts";
+import { type OutboxMessage, readLatestOutboxMessage } from "../src/adapters/mail/read-outbox.ts";
 import type { TestServer } from "./test-server.ts";
 
 /** A fresh DATA_DIR for one test server, so its outbox holds only its own e-mail. */
@@ -9,9 +9,9 @@ export function temporaryDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "threadfolk-accounts-"));
 }
 
-/** Sends the queued e-mail now and returns the newest .eml for `to` from the server's outbox. */
+/** Runs the queued jobs (sending the e-mail) now and returns the newest .eml for `to` from the server's outbox. */
 export async function deliverAndReadLatestEmail(server: TestServer, to: string): Promise<OutboxMessage> {
-  await server.context.mailer.processDue();
+  await server.context.jobs.processDue();
   const message = await readLatestOutboxMessage({ dir: path.join(server.config.DATA_DIR, "outbox"), to });
   if (!message) throw new Error(`no e-mail to ${to} in the outbox`);
   return message;

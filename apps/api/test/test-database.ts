@@ -6,12 +6,14 @@ import { applyMigrations } from "../src/db/migrate.ts";
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close). Tests never share rows.
+ * `migrate: false` leaves it empty, for tests of the migrations themselves.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<DatabaseHandle> {
+  const migrate = options.migrate ?? true;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ driver: "pglite" });
-    await applyMigrations(handle);
+    if (migrate) await applyMigrations(handle);
     return handle;
   }
   const name = `tf_test_${process.pid}_${randomBytes(4).toString("hex")}`;
@@ -22,7 +24,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ driver: "postgres", url: url.toString(), poolSize: 5 });
-  await applyMigrations(handle);
+  if (migrate) await applyMigrations(handle);
   return {
     ...handle,
     async close() {

@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { PRODUCT_COLORS } from "@threadfolk/contract/colors";
 import sharp from "sharp";
-import { createLocalStorage } from "../modules/media/local-storage.ts";
+import { createStorage } from "../adapters/storage/create-storage.ts";
+import { loadConfig } from "../config.ts";
 import { artworkKey, DEFAULT_GARMENT, GARMENTS, type Garment, MOCKUP_WIDTHS } from "../modules/media/media-keys.ts";
 import { renderDesignMockups } from "../modules/media/render-design-mockups.ts";
 import { getGarmentLayers } from "../modules/media/render-mockup.ts";
@@ -27,7 +28,8 @@ if (unknown.length > 0) {
 const garments = (requested.length > 0 ? requested : GARMENTS) as Garment[];
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), "threadfolk-bench-images-"));
-const storage = createLocalStorage(root);
+// Local files under the temporary directory: the figures are for rendering, not for a remote bucket.
+const storage = createStorage(loadConfig({ DATA_DIR: root }));
 const artwork = await renderSampleArtwork();
 const format = (ms: number) => `${ms.toFixed(0).padStart(6)} ms`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;

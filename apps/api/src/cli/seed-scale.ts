@@ -1,10 +1,9 @@
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { createStorage } from "../adapters/storage/create-storage.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
 import { applyMigrations } from "../db/migrate.ts";
-import { createLocalStorage } from "../modules/media/local-storage.ts";
 import { seedScaleCatalogue } from "../seed/scale-catalogue.ts";
 import { databaseOptionsFor } from "../server.ts";
 
@@ -34,7 +33,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(databaseOptionsFor(config));
   // Same storage as the server: media land where the running app will look for them.
-  const storage = createLocalStorage(path.join(config.DATA_DIR, "media"));
+  const storage = createStorage(config);
   const startedAt = performance.now();
   try {
     await applyMigrations(database);

@@ -1,4 +1,4 @@
-/** A background loop over a durable queue table (the e-mail outbox, the analytics forwarder). */
+/** A background loop over a durable queue table: the loop of the job worker (jobs/job-worker.ts). */
 export type PollingWorker = {
   /** Runs one pass now; a call during a pass waits for it and then runs again. Resolves with the rows handled. */
   processDue(): Promise<number>;

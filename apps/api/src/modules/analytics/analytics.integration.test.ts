@@ -1,42 +1,24 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestUser } from "../../../test/factories/users.ts";
+import { type LocalGa4Endpoint, startGa4Endpoint } from "../../../test/ga4-endpoint.ts";
 import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
-import { analyticsEvents } from "../../db/schema/index.ts";
+import { analyticsEvents, jobs } from "../../db/schema/index.ts";
 
-/** A local stand-in for GA4's collection endpoint: records every request, answers with the status set. */
-type RecordedRequest = { url: URL; body: unknown };
-let tracker: http.Server;
-let trackerUrl: string;
-const received: RecordedRequest[] = [];
-let trackerStatus = 204;
+/** A local stand-in for GA4's collection endpoint (records every request, answers with the status set). */
+let tracker: LocalGa4Endpoint;
 
 let forwarding: TestServer;
 let plain: TestServer;
 
 beforeAll(async () => {
-  tracker = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      received.push({
-        url: new URL(request.url ?? "/", "http://127.0.0.1"),
-        body: JSON.parse(Buffer.concat(chunks).toString("utf8") || "null"),
-      });
-      response.statusCode = trackerStatus;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => tracker.listen(0, "127.0.0.1", resolve));
-  trackerUrl = `http://127.0.0.1:${(tracker.address() as AddressInfo).port}/mp/collect`;
+  tracker = await startGa4Endpoint();
   forwarding = await getTestServer({
     env: {
       ANALYTICS_GA4_MEASUREMENT_ID: "G-TEST12345",
       ANALYTICS_GA4_API_SECRET: "local-test-secret",
-      ANALYTICS_GA4_ENDPOINT: trackerUrl,
+      ANALYTICS_GA4_ENDPOINT: tracker.url,
     },
   });
   plain = await getTestServer();
@@ -45,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await forwarding.close();
   await plain.close();
-  await new Promise((resolve) => tracker.close(resolve));
+  await tracker.close();
 });
 
 function event(overrides: Record<string, unknown> = {}) {
@@ -67,6 +49,22 @@ async function storedEvents(server: TestServer, eventId: string) {
   return server.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.eventId, eventId));
 }
 
+/** The job that forwards the stored event with the client's `eventId` (undefined when none was queued). */
+async function forwardJobOf(server: TestServer, eventId: string) {
+  const [event] = await storedEvents(server, eventId);
+  if (!event) return undefined;
+  const [job] = await server.database.db
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, "forward_analytics_events"),
+        sql`${jobs.payload}->'eventIds' @> ${JSON.stringify([event.id])}::jsonb`,
+      ),
+    );
+  return job;
+}
+
 describe("recording events", () => {
   it("stores a guest's batch with the guest and session from the token, and answers 202", async () => {
     const guest = (await obtainGuestTokens(plain)).access_token;
@@ -82,8 +80,9 @@ describe("recording events", () => {
       userId: null,
       guestId: expect.any(String),
       sessionId: expect.any(String),
-      forwardStatus: null,
     });
+    // No tracker is configured: nothing is queued for forwarding.
+    expect(await forwardJobOf(plain, first.event_id)).toBeUndefined();
     expect(row?.properties).toEqual({
       designUuid: first.properties.design_uuid,
       collectionName: "Favorites",
@@ -141,17 +140,17 @@ describe("recording events", () => {
 describe("forwarding to GA4", () => {
   it("sends nothing when no tracker is configured", async () => {
     const guest = (await obtainGuestTokens(plain)).access_token;
-    received.length = 0;
+    tracker.received.length = 0;
     await postEvents(plain, guest, [event()]);
-    expect(plain.context.analyticsForwarder.isEnabled).toBe(false);
-    expect(await plain.context.analyticsForwarder.processDue()).toBe(0);
+    expect(plain.context.analytics).toBeUndefined();
+    expect(await plain.context.jobs.processDue()).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(received).toEqual([]);
+    expect(tracker.received).toEqual([]);
   });
 
   it("forwards stored events with the Measurement Protocol after storing them, once", async () => {
-    received.length = 0;
-    trackerStatus = 204;
+    tracker.received.length = 0;
+    tracker.status = 204;
     const user = await createTestUser(forwarding.database.db);
     const { access_token: token } = await signIn(forwarding, user.email, user.password);
     const favourite = event();
@@ -164,11 +163,11 @@ describe("forwarding to GA4", () => {
     expect((await postEvents(forwarding, token, [favourite, vital])).status).toBe(202);
     const [queued] = await storedEvents(forwarding, favourite.event_id);
     // Stored and queued by the request; sent only by the worker (which the test server does not start).
-    expect(queued?.forwardStatus).toBe("pending");
-    expect(received).toEqual([]);
-    await forwarding.context.analyticsForwarder.processDue();
-    expect(received).toHaveLength(1);
-    const [request] = received;
+    expect((await forwardJobOf(forwarding, favourite.event_id))?.status).toBe("pending");
+    expect(tracker.received).toEqual([]);
+    await forwarding.context.jobs.processDue();
+    expect(tracker.received).toHaveLength(1);
+    const [request] = tracker.received;
     expect(request?.url.pathname).toBe("/mp/collect");
     expect(request?.url.searchParams.get("measurement_id")).toBe("G-TEST12345");
     expect(request?.url.searchParams.get("api_secret")).toBe("local-test-secret");
@@ -193,28 +192,27 @@ describe("forwarding to GA4", () => {
         },
       ],
     });
-    const [sent] = await storedEvents(forwarding, favourite.event_id);
-    expect(sent?.forwardStatus).toBe("sent");
-    expect(await forwarding.context.analyticsForwarder.processDue()).toBe(0);
-    expect(received).toHaveLength(1);
+    expect((await forwardJobOf(forwarding, favourite.event_id))?.status).toBe("succeeded");
+    expect(await forwarding.context.jobs.processDue()).toBe(0);
+    expect(tracker.received).toHaveLength(1);
   });
 
   it("keeps events queued for a later retry when the tracker fails", async () => {
-    received.length = 0;
-    trackerStatus = 500;
+    tracker.received.length = 0;
+    tracker.status = 500;
     const guest = (await obtainGuestTokens(forwarding)).access_token;
     const failing = event({ name: "Clicked Search", properties: { query: "anime" } });
     await postEvents(forwarding, guest, [failing]);
-    await forwarding.context.analyticsForwarder.processDue();
-    const [row] = await storedEvents(forwarding, failing.event_id);
-    expect(row?.forwardStatus).toBe("pending");
-    expect(row?.forwardAttempts).toBe(1);
-    expect(row?.lastForwardError).toContain("500");
-    expect(row?.nextForwardAt?.getTime()).toBeGreaterThan(Date.now());
+    await forwarding.context.jobs.processDue();
+    const job = await forwardJobOf(forwarding, failing.event_id);
+    expect(job?.status).toBe("pending");
+    expect(job?.attempts).toBe(1);
+    expect(job?.lastError).toContain("500");
+    expect(job?.runAt.getTime()).toBeGreaterThan(Date.now());
     // Not due yet: a second pass sends nothing.
-    const before = received.length;
-    expect(await forwarding.context.analyticsForwarder.processDue()).toBe(0);
-    expect(received.length).toBe(before);
-    trackerStatus = 204;
+    const before = tracker.received.length;
+    expect(await forwarding.context.jobs.processDue()).toBe(0);
+    expect(tracker.received.length).toBe(before);
+    tracker.status = 204;
   });
 });

@@ -1,191 +1,71 @@
-import { inArray, sql } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
+import type { AnalyticsBatch, AnalyticsSink } from "../../adapters/analytics/analytics.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { analyticsEvents } from "../../db/schema/index.ts";
-import { createPollingWorker } from "../../lib/polling-worker.ts";
-import { retryDelaySeconds } from "../mail/outbox.ts";
-import {
-  buildGa4Request,
-  GA4_DEFAULT_ENDPOINT,
-  GA4_MAX_EVENTS_PER_REQUEST,
-  type Ga4Request,
-  sendGa4Request,
-} from "./ga4-measurement-protocol.ts";
+import type { JobHandler } from "../../jobs/job-worker.ts";
 
-/** Sends one GA4 request; injectable so tests can count calls without a network. */
-export type Ga4Sender = (body: Ga4Request) => Promise<void>;
-
-export type AnalyticsForwarder = {
-  /** True when a tracker is configured: new events are queued for forwarding. */
-  readonly isEnabled: boolean;
-  /** Forwards every due event once (claiming rows so other instances skip them); returns how many were tried. */
-  processDue(): Promise<number>;
-  start(): void;
-  /** Asks a started forwarder to look at the queue now (after events were stored in this process). */
-  nudge(): void;
-  stop(): Promise<void>;
-};
-
-type Logger = { warn(object: object, message: string): void; error(object: object, message: string): void };
-
-type ClaimedRow = {
-  id: string;
-  name: string;
-  category: string;
-  properties: Record<string, unknown> | string;
-  user_id: string | null;
-  guest_id: string | null;
-  session_id: string | null;
-  occurred_at: Date | string;
-  forward_attempts: number;
-};
-
-const BATCH_SIZE = 100;
 const RETRY_BASE_SECONDS = 30;
 const RETRY_MAX_SECONDS = 3600;
 
+type EventRow = Pick<
+  typeof analyticsEvents.$inferSelect,
+  "id" | "name" | "category" | "properties" | "userId" | "guestId" | "sessionId" | "occurredAt"
+>;
+
+/** A tracker ties a batch's events to one client: the session (one visit), else the guest, else the user. */
+function toBatches(rows: EventRow[]): AnalyticsBatch[] {
+  const batches = new Map<string, AnalyticsBatch>();
+  for (const row of rows) {
+    const clientId = row.sessionId ?? row.guestId ?? row.userId ?? row.id;
+    const key = `${clientId}|${row.userId ?? ""}`;
+    const batch = batches.get(key) ?? { clientId, userId: row.userId, events: [] };
+    batch.events.push({
+      name: row.name,
+      category: row.category,
+      properties: row.properties,
+      occurredAt: row.occurredAt,
+    });
+    batches.set(key, batch);
+  }
+  return [...batches.values()];
+}
+
 /**
- * The forwarder of one app process: stored events (the durable queue) go to GA4's Measurement Protocol when
- * ANALYTICS_GA4_MEASUREMENT_ID and ANALYTICS_GA4_API_SECRET are set, never in the request that stored them.
- * Unconfigured, it is inactive: nothing is queued and nothing is sent.
+ * Forwards the stored events of a `forward_analytics_events` job (one request's batch: one client, at most
+ * 25 events) to the configured tracker, in the order they happened. Events deleted since are skipped.
+ * Retries every 30 s doubling up to an hour, ANALYTICS_FORWARD_MAX_ATTEMPTS times.
  */
-export function createAnalyticsForwarder(options: {
+export function createForwardAnalyticsEventsHandler(options: {
   db: Database;
   config: Config;
-  log: Logger;
-  send?: Ga4Sender;
-}): AnalyticsForwarder {
-  const { db, config, log } = options;
-  const measurementId = config.ANALYTICS_GA4_MEASUREMENT_ID;
-  const apiSecret = config.ANALYTICS_GA4_API_SECRET;
-  const isEnabled = Boolean(measurementId && apiSecret);
-  const send: Ga4Sender =
-    options.send ??
-    ((body) =>
-      sendGa4Request({
-        endpoint: config.ANALYTICS_GA4_ENDPOINT ?? GA4_DEFAULT_ENDPOINT,
-        measurementId: measurementId ?? "",
-        apiSecret: apiSecret ?? "",
-        body,
-        timeoutMs: config.ANALYTICS_FORWARD_TIMEOUT_MS,
-      }));
-  const leaseSeconds = Math.ceil((config.ANALYTICS_FORWARD_TIMEOUT_MS * 3) / 1000) + 60;
-
-  async function claimDue(): Promise<ClaimedRow[]> {
-    const result = (await db.execute(sql`
-      update analytics_events
-      set forward_locked_until = now() + make_interval(secs => ${leaseSeconds}), forward_attempts = forward_attempts + 1
-      where id in (
-        select id from analytics_events
-        where forward_status = 'pending' and next_forward_at <= now()
-          and (forward_locked_until is null or forward_locked_until < now())
-        order by next_forward_at, occurred_at
-        limit ${BATCH_SIZE}
-        for update skip locked
-      )
-      returning id, name, category, properties, user_id, guest_id, session_id, occurred_at, forward_attempts`)) as unknown as {
-      rows: ClaimedRow[];
-    };
-    return result.rows;
-  }
-
-  async function markSent(ids: string[]): Promise<void> {
-    await db
-      .update(analyticsEvents)
-      .set({ forwardStatus: "sent", forwardLockedUntil: null, lastForwardError: null })
-      .where(inArray(analyticsEvents.id, ids));
-  }
-
-  async function markFailed(rows: ClaimedRow[], error: unknown): Promise<void> {
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-    const attempts = Math.max(...rows.map((row) => Number(row.forward_attempts)));
-    const givingUp = attempts >= config.ANALYTICS_FORWARD_MAX_ATTEMPTS;
-    const delay = retryDelaySeconds({ attempts, baseSeconds: RETRY_BASE_SECONDS, maxSeconds: RETRY_MAX_SECONDS });
-    await db
-      .update(analyticsEvents)
-      .set({
-        forwardStatus: givingUp ? "failed" : "pending",
-        forwardLockedUntil: null,
-        lastForwardError: message,
-        nextForwardAt: sql`now() + make_interval(secs => ${delay})`,
-      })
-      .where(
-        inArray(
-          analyticsEvents.id,
-          rows.map((row) => row.id),
-        ),
-      );
-    const details = { events: rows.length, attempts, error: message };
-    if (givingUp) log.error(details, "analytics events could not be forwarded; giving up");
-    else log.warn({ ...details, retryInSeconds: delay }, "analytics events could not be forwarded; will retry");
-  }
-
-  /** GA4 ties a request's events to one client: the session (one visit), else the guest, else the user. */
-  function groupByClient(rows: ClaimedRow[]): ClaimedRow[][] {
-    const groups = new Map<string, ClaimedRow[]>();
-    // In the order they happened (`returning` gives no order).
-    const ordered = [...rows].sort((a, b) => new Date(a.occurred_at).getTime() - new Date(b.occurred_at).getTime());
-    for (const row of ordered) {
-      const key = `${row.session_id ?? row.guest_id ?? row.user_id ?? row.id}|${row.user_id ?? ""}`;
-      const group = groups.get(key) ?? [];
-      group.push(row);
-      groups.set(key, group);
-    }
-    return [...groups.values()].flatMap((group) => {
-      const chunks: ClaimedRow[][] = [];
-      for (let index = 0; index < group.length; index += GA4_MAX_EVENTS_PER_REQUEST) {
-        chunks.push(group.slice(index, index + GA4_MAX_EVENTS_PER_REQUEST));
-      }
-      return chunks;
-    });
-  }
-
-  async function forward(chunk: ClaimedRow[]): Promise<void> {
-    const first = chunk[0];
-    if (!first) return;
-    const body = buildGa4Request({
-      clientId: first.session_id ?? first.guest_id ?? first.user_id ?? first.id,
-      userId: first.user_id,
-      events: chunk.map((row) => ({
-        name: row.name,
-        category: row.category,
-        // node-postgres decodes jsonb; PGlite's raw execute may hand back the text.
-        properties: typeof row.properties === "string" ? JSON.parse(row.properties) : row.properties,
-        occurredAt: new Date(row.occurred_at),
-      })),
-    });
-    try {
-      await send(body);
-      await markSent(chunk.map((row) => row.id));
-    } catch (error) {
-      await markFailed(chunk, error);
-    }
-  }
-
-  async function runOnce(): Promise<number> {
-    if (!isEnabled) return 0;
-    let total = 0;
-    for (;;) {
-      const rows = await claimDue();
-      for (const chunk of groupByClient(rows)) await forward(chunk);
-      total += rows.length;
-      if (rows.length < BATCH_SIZE) return total;
-    }
-  }
-
-  const worker = createPollingWorker({
-    runOnce,
-    intervalMs: config.ANALYTICS_FORWARD_POLL_INTERVAL_MS,
-    onError: (error) => log.error({ err: error }, "analytics forwarder failed"),
-  });
-
+  analytics: AnalyticsSink;
+}): JobHandler<"forward_analytics_events"> {
+  const { db, config, analytics } = options;
   return {
-    isEnabled,
-    processDue: worker.processDue,
-    start() {
-      if (isEnabled) worker.start();
+    retry: {
+      maxAttempts: config.ANALYTICS_FORWARD_MAX_ATTEMPTS,
+      baseDelaySeconds: RETRY_BASE_SECONDS,
+      maxDelaySeconds: RETRY_MAX_SECONDS,
+      leaseSeconds: Math.ceil((config.ANALYTICS_FORWARD_TIMEOUT_MS * 3) / 1000) + 60,
     },
-    nudge: worker.nudge,
-    stop: worker.stop,
+    async run({ eventIds }) {
+      const rows = await db
+        .select({
+          id: analyticsEvents.id,
+          name: analyticsEvents.name,
+          category: analyticsEvents.category,
+          properties: analyticsEvents.properties,
+          userId: analyticsEvents.userId,
+          guestId: analyticsEvents.guestId,
+          sessionId: analyticsEvents.sessionId,
+          occurredAt: analyticsEvents.occurredAt,
+        })
+        .from(analyticsEvents)
+        .where(inArray(analyticsEvents.id, eventIds))
+        .orderBy(asc(analyticsEvents.occurredAt), asc(analyticsEvents.id));
+      for (const batch of toBatches(rows)) await analytics.send(batch);
+      return { tracker: analytics.name, forwarded: rows.length };
+    },
   };
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { AnalyticsEventInput } from "@threadfolk/contract/analytics";
-import { sql } from "drizzle-orm";
+import { ANALYTICS_MAX_EVENTS_PER_SEND } from "../../adapters/analytics/analytics.ts";
 import type { Database } from "../../db/client.ts";
 import { analyticsEvents } from "../../db/schema/index.ts";
+import { enqueueJob } from "../../jobs/enqueue-job.ts";
 import type { Actor } from "../auth/authenticate.ts";
 
 /**
@@ -14,7 +15,7 @@ export async function recordAnalyticsEvents(options: {
   db: Database;
   actor: Actor;
   events: AnalyticsEventInput[];
-  /** Queue the events for the third-party forwarder (only when one is configured). */
+  /** Queue the new events for the tracker (only when one is configured), in the same transaction. */
   forward: boolean;
 }): Promise<number> {
   const { db, actor, events, forward } = options;
@@ -30,14 +31,21 @@ export async function recordAnalyticsEvents(options: {
       guestId: actor.guestId ?? null,
       sessionId: actor.sessionId,
       occurredAt: occurredAt.getTime() > now ? new Date(now) : occurredAt,
-      forwardStatus: forward ? ("pending" as const) : null,
-      nextForwardAt: forward ? sql`now()` : null,
     };
   });
-  const inserted = await db
-    .insert(analyticsEvents)
-    .values(rows)
-    .onConflictDoNothing({ target: analyticsEvents.eventId })
-    .returning({ id: analyticsEvents.id });
-  return inserted.length;
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(analyticsEvents)
+      .values(rows)
+      .onConflictDoNothing({ target: analyticsEvents.eventId })
+      .returning({ id: analyticsEvents.id });
+    if (forward) {
+      // One request's events share one client, so each job is one send to the tracker.
+      for (let index = 0; index < inserted.length; index += ANALYTICS_MAX_EVENTS_PER_SEND) {
+        const eventIds = inserted.slice(index, index + ANALYTICS_MAX_EVENTS_PER_SEND).map((row) => row.id);
+        await enqueueJob(tx, "forward_analytics_events", { eventIds });
+      }
+    }
+    return inserted.length;
+  });
 }

@@ -10,13 +10,14 @@ import { recordAnalyticsEvents } from "./record-analytics-events.ts";
  * signed in); the events are stored and answered with 202, and forwarding to trackers happens afterwards.
  */
 export async function analyticsRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const { db, analyticsForwarder } = context;
+  const { db, analytics, jobs } = context;
 
   app.post("/analytics_events", async (request, reply) => {
     const actor = requireActor(request);
     const { events } = parseInput(analyticsBatchSchema, request.body);
-    const stored = await recordAnalyticsEvents({ db, actor, events, forward: analyticsForwarder.isEnabled });
-    if (stored > 0) analyticsForwarder.nudge();
+    const forward = analytics !== undefined;
+    const stored = await recordAnalyticsEvents({ db, actor, events, forward });
+    if (stored > 0 && forward) jobs.nudge();
     return reply.status(202).header("Cache-Control", "no-store").send({ accepted: events.length, stored });
   });
 }

@@ -1,11 +1,19 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { obtainGuestTokens, requestToken } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
-import { accessTokens, authSessions, oneTimeTokens, rateLimitCounters, refreshTokens } from "../../db/schema/index.ts";
+import {
+  accessTokens,
+  authSessions,
+  jobs,
+  oneTimeTokens,
+  rateLimitCounters,
+  refreshTokens,
+} from "../../db/schema/index.ts";
 import { hashToken } from "../auth/token-crypto.ts";
-import { PURGE_GRACE_DAYS, purgeStaleRows } from "./purge-stale-rows.ts";
+import { FINISHED_JOB_RETENTION_DAYS, PURGE_GRACE_DAYS, purgeStaleRows } from "./purge-stale-rows.ts";
 
 let server: TestServer;
 
@@ -122,6 +130,36 @@ describe("purgeStaleRows", () => {
       accessTokens: 0,
       oneTimeTokens: 0,
       rateLimitCounters: 0,
+      jobs: 0,
     });
+  });
+
+  it("forgets finished jobs after their retention and keeps pending, recent and keyed ones", async () => {
+    const db = server.context.db;
+    const longAgo = daysAgo(PURGE_GRACE_DAYS + 1);
+    const beyondRetention = daysAgo(FINISHED_JOB_RETENTION_DAYS + 1);
+    const job = (name: string, values: Partial<PgInsertValue<typeof jobs>>) => ({
+      kind: "purge_stale_rows",
+      payload: {},
+      dedupeKey: `purge-test-${name}`,
+      ...values,
+    });
+    await db
+      .insert(jobs)
+      .values([
+        job("succeeded-long-ago", { status: "succeeded", completedAt: longAgo, dedupeKey: null }),
+        job("succeeded-recently", { status: "succeeded", completedAt: daysAgo(1), dedupeKey: null }),
+        job("keyed-long-ago", { status: "succeeded", completedAt: longAgo }),
+        job("keyed-beyond-retention", { status: "succeeded", completedAt: beyondRetention }),
+        job("failed-long-ago", { status: "failed", completedAt: longAgo }),
+        job("failed-beyond-retention", { status: "failed", completedAt: beyondRetention }),
+        job("pending-old", { status: "pending", runAt: beyondRetention }),
+      ]);
+    const counts = await purgeStaleRows({ db, config: server.config });
+    expect(counts.jobs).toBe(3);
+    const left = await db.select({ dedupeKey: jobs.dedupeKey, status: jobs.status }).from(jobs);
+    expect(left.map((row) => row.dedupeKey ?? row.status).sort()).toEqual(
+      ["purge-test-failed-long-ago", "purge-test-keyed-long-ago", "purge-test-pending-old", "succeeded"].sort(),
+    );
   });
 });

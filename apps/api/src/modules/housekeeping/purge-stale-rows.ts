@@ -3,16 +3,27 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { selectRows } from "../../db/select-rows.ts";
-import { createPollingWorker, type PollingWorker } from "../../lib/polling-worker.ts";
+import type { JobHandler, JobSchedule } from "../../jobs/job-worker.ts";
 
 /** Rows are deleted this long after they stopped mattering, so support can still look at a recent problem. */
 export const PURGE_GRACE_DAYS = 7;
 /** Rows deleted per statement: short transactions, no long locks on busy tables. */
 const PURGE_BATCH_SIZE = 1000;
-/** A pass an hour is plenty: nothing here grows fast, and every instance may run one. */
-const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** A pass an hour is plenty: nothing here grows fast. */
+export const PURGE_INTERVAL_SECONDS = 60 * 60;
+/**
+ * Finished jobs with a dedupe key, and failed jobs, are kept this long: a key is honoured for that long after
+ * its job ran, and support can look at what failed.
+ */
+export const FINISHED_JOB_RETENTION_DAYS = 90;
 
-export type PurgeCounts = { sessions: number; accessTokens: number; oneTimeTokens: number; rateLimitCounters: number };
+export type PurgeCounts = {
+  sessions: number;
+  accessTokens: number;
+  oneTimeTokens: number;
+  rateLimitCounters: number;
+  jobs: number;
+};
 
 /** Deletes the rows of `table` matching `condition`, PURGE_BATCH_SIZE at a time, until none are left. */
 async function deleteInBatches(db: Database, table: string, condition: ReturnType<typeof sql>): Promise<number> {
@@ -41,7 +52,9 @@ async function deleteInBatches(db: Database, table: string, condition: ReturnTyp
  *   again is how theft is detected (decision 005);
  * - access tokens of live sessions that expired more than PURGE_GRACE_DAYS ago;
  * - e-mail tokens (confirmation, password reset) used or expired more than PURGE_GRACE_DAYS ago;
- * - rate-limit counters whose window ended more than a day ago (a new hit starts a new window anyway).
+ * - rate-limit counters whose window ended more than a day ago (a new hit starts a new window anyway);
+ * - jobs that succeeded more than PURGE_GRACE_DAYS ago without a dedupe key, and every finished job (with a
+ *   key, or failed) more than FINISHED_JOB_RETENTION_DAYS ago.
  */
 export async function purgeStaleRows({ db, config }: { db: Database; config: Config }): Promise<PurgeCounts> {
   const grace = sql`make_interval(days => ${PURGE_GRACE_DAYS})`;
@@ -64,24 +77,33 @@ export async function purgeStaleRows({ db, config }: { db: Database; config: Con
       "rate_limit_counters",
       sql`window_started_at < now() - ${window} - interval '1 day'`,
     ),
+    jobs: await deleteInBatches(
+      db,
+      "jobs",
+      sql`status in ('succeeded', 'failed') and (
+        (status = 'succeeded' and dedupe_key is null and completed_at < now() - ${grace})
+        or completed_at < now() - make_interval(days => ${FINISHED_JOB_RETENTION_DAYS}))`,
+    ),
   };
 }
 
-/** Runs purgeStaleRows every PURGE_INTERVAL_MS (the first pass at start), logging what it removed. */
-export function createHousekeepingWorker(options: {
+/** The `purge_stale_rows` job, run hourly by one process of all (see `purgeSchedule`), logging what it removed. */
+export function createPurgeStaleRowsHandler(options: {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
-}): PollingWorker {
+}): JobHandler<"purge_stale_rows"> {
   const { db, config, log } = options;
-  return createPollingWorker({
-    intervalMs: PURGE_INTERVAL_MS,
-    runOnce: async () => {
+  return {
+    // A missed hour is made up by the next one: a few quick retries are enough.
+    retry: { maxAttempts: 3, baseDelaySeconds: 60, maxDelaySeconds: 600, leaseSeconds: 15 * 60 },
+    async run() {
       const counts = await purgeStaleRows({ db, config });
       const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
-      if (total > 0) log.info({ purged: counts }, "purged stale sessions, tokens and counters");
-      return total;
+      if (total > 0) log.info({ purged: counts }, "purged stale sessions, tokens, counters and jobs");
+      return counts;
     },
-    onError: (error) => log.error({ err: error }, "housekeeping failed"),
-  });
+  };
 }
+
+export const purgeSchedule: JobSchedule = { kind: "purge_stale_rows", everySeconds: PURGE_INTERVAL_SECONDS };

@@ -1,61 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { temporaryDataDir } from "../../../test/outbox.ts";
+import { freePort, type ReceivedMail, startSmtpServer } from "../../../test/smtp-server.ts";
 import { createTestDatabase } from "../../../test/test-database.ts";
 import { getTestServer, type TestServer, testConfig } from "../../../test/test-server.ts";
+import { parseEml, readLatestOutboxMessage } from "../../adapters/mail/read-outbox.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
-import { emailOutbox } from "../../db/schema/index.ts";
+import { jobs } from "../../db/schema/index.ts";
 import { startServer } from "../../server.ts";
-import { enqueueEmail } from "./outbox.ts";
-import { parseEml, readLatestOutboxMessage } from "./read-outbox.ts";
+import { enqueueEmail } from "./send-email.ts";
 
-type ReceivedMail = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-async function startSmtpServer(port = 0): Promise<{ port: number; received: ReceivedMail[]; close(): Promise<void> }> {
-  const received: ReceivedMail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    // No DNS here: a reverse lookup of 127.0.0.1 would stall every greeting.
-    disableReverseLookup: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.once("error", reject);
-    smtp.listen(port, "127.0.0.1", () => resolve());
-  });
-  const address = smtp.server.address();
-  if (!address || typeof address === "string") throw new Error("smtp server has no port");
-  return {
-    port: address.port,
-    received,
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
-}
-
-/** A port on 127.0.0.1 where nothing listens (found by opening and closing a server). */
-async function freePort(): Promise<number> {
-  const probe = await startSmtpServer();
-  await probe.close();
-  return probe.port;
-}
+/** The queued e-mails: `send_email` jobs (the job id is the e-mail's id). */
+const emailJobs = (db: DatabaseHandle["db"]) => db.select().from(jobs).where(eq(jobs.kind, "send_email"));
+const deliveryReferenceOf = (row: { result: unknown } | undefined) =>
+  (row?.result as { deliveryReference?: string } | null)?.deliveryReference;
 
 const cleanups: Array<() => Promise<void>> = [];
 // One database for the file (creating one per test is slow); each test starts with an empty outbox.
@@ -67,7 +28,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
-  await database.db.delete(emailOutbox);
+  await database.db.delete(jobs);
 });
 
 afterAll(async () => {
@@ -101,10 +62,10 @@ describe("e-mail over SMTP", () => {
     const smtp = await startSmtpServer();
     cleanups.push(() => smtp.close());
     const server = await serverWith({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, BRAND_NAME: "Inkwell" });
-    expect(server.context.mailer.transport.name).toBe("smtp");
+    expect(server.context.mail.name).toBe("smtp");
 
     expect((await signUp(server, "mae@example.com", "mae_jemison")).status).toBe(201);
-    expect(await server.context.mailer.processDue()).toBe(1);
+    expect(await server.context.jobs.processDue()).toBe(1);
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0] as ReceivedMail;
     expect(mail.to).toEqual(["mae@example.com"]);
@@ -116,13 +77,13 @@ describe("e-mail over SMTP", () => {
     expect(parsed.html).toContain("Inkwell");
     expect(parsed.html).toMatch(/href="http:\/\/localhost:3000\/confirm-email\/[A-Za-z0-9_-]{43}"/);
 
-    const [row] = await server.context.db.select().from(emailOutbox);
-    expect(row?.status).toBe("sent");
+    const [row] = await emailJobs(server.context.db);
+    expect(row?.status).toBe("succeeded");
     expect(row?.attempts).toBe(1);
-    expect(row?.sentAt).toBeInstanceOf(Date);
-    expect(row?.deliveryReference).toContain(row?.id);
+    expect(row?.completedAt).toBeInstanceOf(Date);
+    expect(deliveryReferenceOf(row)).toContain(row?.id);
     // Nothing is sent twice.
-    expect(await server.context.mailer.processDue()).toBe(0);
+    expect(await server.context.jobs.processDue()).toBe(0);
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -135,24 +96,24 @@ describe("e-mail over SMTP", () => {
     });
     // The request that causes the e-mail succeeds although the mail server is unreachable.
     expect((await signUp(server, "outage@example.com", "outage_1")).status).toBe(201);
-    expect(await server.context.mailer.processDue()).toBe(1);
-    let [row] = await server.context.db.select().from(emailOutbox);
+    expect(await server.context.jobs.processDue()).toBe(1);
+    let [row] = await emailJobs(server.context.db);
     expect(row?.status).toBe("pending");
     expect(row?.attempts).toBe(1);
     expect(row?.lastError).toMatch(/ECONNREFUSED|connect/i);
-    expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() - 1000);
+    expect(row?.runAt.getTime()).toBeGreaterThan(Date.now() - 1000);
 
     // Not due yet: the backoff holds it back.
-    expect(await server.context.mailer.processDue()).toBe(0);
+    expect(await server.context.jobs.processDue()).toBe(0);
 
     const smtp = await startSmtpServer(port);
     cleanups.push(() => smtp.close());
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(await server.context.mailer.processDue()).toBe(1);
+    expect(await server.context.jobs.processDue()).toBe(1);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(["outage@example.com"]);
-    [row] = await server.context.db.select().from(emailOutbox);
-    expect(row?.status).toBe("sent");
+    [row] = await emailJobs(server.context.db);
+    expect(row?.status).toBe("succeeded");
     expect(row?.attempts).toBe(2);
   });
 
@@ -165,10 +126,10 @@ describe("e-mail over SMTP", () => {
     });
     const user = await createTestUser(server.context.db);
     await server.request("/api/v1/users/forgot_password", { method: "POST", body: { user: { email: user.email } } });
-    await server.context.mailer.processDue();
+    await server.context.jobs.processDue();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await server.context.mailer.processDue();
-    const [row] = await server.context.db.select().from(emailOutbox);
+    await server.context.jobs.processDue();
+    const [row] = await emailJobs(server.context.db);
     expect(row?.status).toBe("failed");
     expect(row?.attempts).toBe(2);
     expect(row?.lastError).toBeTruthy();
@@ -202,26 +163,27 @@ describe("e-mail over SMTP", () => {
       );
     }
     const [sentByFirst, sentBySecond] = await Promise.all([
-      first.context.mailer.processDue(),
-      second.context.mailer.processDue(),
+      first.context.jobs.processDue(),
+      second.context.jobs.processDue(),
     ]);
     expect(sentByFirst + sentBySecond).toBe(45);
     const recipients = smtp.received.flatMap((mail) => mail.to).sort();
     expect(recipients).toHaveLength(45);
     expect(new Set(recipients).size).toBe(45);
     const rows = await first.context.db
-      .select({ status: emailOutbox.status, attempts: emailOutbox.attempts })
-      .from(emailOutbox)
-      .where(inArray(emailOutbox.id, ids));
-    expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+      .select({ status: jobs.status, attempts: jobs.attempts })
+      .from(jobs)
+      .where(inArray(jobs.id, ids));
+    expect(rows).toHaveLength(45);
+    expect(rows.every((row) => row.status === "succeeded" && row.attempts === 1)).toBe(true);
   });
 });
 
 describe("e-mail without SMTP: .eml files in DATA_DIR/outbox", () => {
   it("is delivered by the polling worker as a readable .eml file named after the recipient", async () => {
-    const server = await serverWith({ MAIL_POLL_INTERVAL_MS: "100" });
-    expect(server.context.mailer.transport.name).toBe("file");
-    server.context.mailer.start();
+    const server = await serverWith({ JOBS_POLL_INTERVAL_MS: "100" });
+    expect(server.context.mail.name).toBe("file");
+    server.context.jobs.start();
     expect((await signUp(server, "Eml.Reader@Example.com", "eml_reader")).status).toBe(201);
     const dir = path.join(server.config.DATA_DIR, "outbox");
     let message = await readLatestOutboxMessage({ dir, to: "eml.reader@example.com" });
@@ -236,16 +198,16 @@ describe("e-mail without SMTP: .eml files in DATA_DIR/outbox", () => {
     expect(fs.readdirSync(dir).some((name) => name.endsWith(".partial"))).toBe(false);
     const [row] = await server.context.db
       .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, "Eml.Reader@Example.com"));
-    expect(row?.deliveryReference).toBe(message?.path);
+      .from(jobs)
+      .where(and(eq(jobs.kind, "send_email"), sql`${jobs.payload}->>'to' = 'Eml.Reader@Example.com'`));
+    expect(deliveryReferenceOf(row)).toBe(message?.path);
   });
 });
 
 describe("the mail worker in the server process", () => {
   it("is started by startServer and stopped when the server closes", async () => {
     const dataDir = temporaryDataDir();
-    const config = testConfig({ DATA_DIR: dataDir, MAIL_POLL_INTERVAL_MS: "100" });
+    const config = testConfig({ DATA_DIR: dataDir, JOBS_POLL_INTERVAL_MS: "100" });
     const running = await startServer(config, { database, logger: false });
     let closed = false;
     cleanups.push(async () => {

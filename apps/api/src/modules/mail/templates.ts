@@ -1,6 +1,6 @@
 import type { Config } from "../../config.ts";
 
-/** A rendered e-mail, ready for the outbox. */
+/** A rendered e-mail, ready to queue (`enqueueEmail`). */
 export type EmailMessage = {
   kind: string;
   to: string;

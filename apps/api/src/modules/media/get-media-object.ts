@@ -1,6 +1,6 @@
+import type { MediaStorage } from "../../adapters/storage/storage.ts";
 import { parseRenditionKey } from "./media-keys.ts";
 import { renderImageRendition, renderMockupImage } from "./render-design-mockups.ts";
-import type { MediaStorage } from "./storage.ts";
 
 export type MediaObject = { body: Buffer; contentType: string };
 

@@ -1,6 +1,7 @@
 import os from "node:os";
 import { PRODUCT_COLORS, type ProductColor } from "@threadfolk/contract/colors";
 import sharp from "sharp";
+import type { MediaStorage } from "../../adapters/storage/storage.ts";
 import { AppError } from "../../lib/app-error.ts";
 import {
   artworkKey,
@@ -20,7 +21,6 @@ import {
   getWatermarkLayer,
   preparePrint,
 } from "./render-mockup.ts";
-import type { MediaStorage } from "./storage.ts";
 
 /** One mockup as WebP: the artwork on a garment colour at one width, watermarked or not. */
 export async function renderMockupImage(options: {

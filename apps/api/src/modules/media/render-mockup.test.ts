@@ -1,6 +1,7 @@
 import { DARK_COLORS, PRODUCT_COLORS } from "@threadfolk/contract/colors";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { MediaStorage } from "../../adapters/storage/storage.ts";
 import { printAreaOf } from "./garment-art.ts";
 import { getMediaObject } from "./get-media-object.ts";
 import { artworkKey, GARMENTS, MOCKUP_WIDTHS, mockupKey } from "./media-keys.ts";
@@ -14,7 +15,6 @@ import {
   printAreaPixels,
 } from "./render-mockup.ts";
 import { renderSampleArtwork } from "./sample-artwork.ts";
-import type { MediaStorage } from "./storage.ts";
 
 /** Storage in a Map that counts writes, so tests can see what was rendered. */
 function createMemoryStorage() {

@@ -1,6 +1,6 @@
+import type { RateLimitCounters } from "../../adapters/counters/counters.ts";
 import type { Config } from "../../config.ts";
 import { AppError } from "../../lib/app-error.ts";
-import type { RateLimiter } from "./rate-limiter.ts";
 
 /** The actions that are rate limited (spec: sign-in, sign-up, forgot-password, token refresh). */
 export type RateLimitedAction = "sign_in" | "sign_up" | "forgot_password" | "refresh" | "guest_token";
@@ -19,7 +19,7 @@ export class RateLimitError extends AppError {
  * that switching between addresses from one IP, or between IPs for one address, does not help.
  */
 export async function enforceRateLimit(options: {
-  rateLimiter: RateLimiter;
+  rateLimiter: RateLimitCounters;
   config: Config;
   action: RateLimitedAction;
   ip: string;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { requestToken, signIn } from "../../../test/oauth-client.ts";
+import { shouldRunRedisTests, TEST_REDIS_URL } from "../../../test/redis.ts";
 import { createTestDatabase, openSecondConnection } from "../../../test/test-database.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
@@ -17,6 +18,7 @@ const LIMITS = {
 let nextAddress = 1;
 const fromNewAddress = () => ({ headers: { "x-forwarded-for": `203.0.113.${nextAddress++}` } });
 
+const runRedis = await shouldRunRedisTests("rate limits");
 let database: DatabaseHandle;
 let secondHandle: DatabaseHandle | undefined;
 let first: TestServer;
@@ -172,9 +174,9 @@ describe("rate limits", () => {
   });
 });
 
-describe("rate limits in Redis (REDIS_URL)", () => {
+describe.skipIf(!runRedis)("rate limits in Redis (REDIS_URL)", () => {
   it("shares the counters of two instances through Redis", async () => {
-    const env = { ...LIMITS, RATE_LIMIT_PER_IP: "100000", REDIS_URL: "redis://127.0.0.1:6379" };
+    const env = { ...LIMITS, RATE_LIMIT_PER_IP: "100000", REDIS_URL: TEST_REDIS_URL };
     const redisFirst = await getTestServer({ env, database: first.database });
     const redisSecond = await getTestServer({ env, database: second.database });
     try {

@@ -13,11 +13,11 @@ import {
 } from "../auth/one-time-tokens.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { revokeUserSessions } from "../auth/sessions.ts";
-import { enqueueEmail } from "../mail/outbox.ts";
+import { enqueueEmail } from "../mail/send-email.ts";
 import { renderConfirmationEmail, renderPasswordResetEmail } from "../mail/templates.ts";
 
 type UserRow = typeof users.$inferSelect;
-type ServiceContext = Pick<AppContext, "db" | "config" | "mailer">;
+type ServiceContext = Pick<AppContext, "db" | "config" | "jobs">;
 
 const EMAIL_TAKEN = "Email has already been taken";
 const USERNAME_TAKEN = "Username has already been taken";
@@ -35,7 +35,7 @@ function duplicateDetails(taken: { email: boolean; username: boolean }) {
  * username are unique case-insensitively; the unique indexes decide races, the pre-check names both fields.
  */
 export async function createUser(options: ServiceContext & { input: SignUpInput }): Promise<UserRow> {
-  const { db, config, mailer, input } = options;
+  const { db, config, jobs, input } = options;
   const uniqueUsername = input.username.toLowerCase();
   const existing = await db
     .select({ email: users.email, uniqueUsername: users.uniqueUsername })
@@ -83,7 +83,7 @@ export async function createUser(options: ServiceContext & { input: SignUpInput 
       duplicateDetails({ email: index.includes("email"), username: index.includes("username") }),
     );
   }
-  mailer.nudge();
+  jobs.nudge();
   return user;
 }
 
@@ -119,7 +119,7 @@ export async function confirmEmail(options: { db: Database; token: string }): Pr
  * answers the same either way, so the endpoint does not tell which addresses have accounts.
  */
 export async function requestPasswordReset(options: ServiceContext & { email: string }): Promise<void> {
-  const { db, config, mailer, email } = options;
+  const { db, config, jobs, email } = options;
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`);
   if (!user || user.disabledAt) return;
   await db.transaction(async (tx) => {
@@ -135,7 +135,7 @@ export async function requestPasswordReset(options: ServiceContext & { email: st
       message: renderPasswordResetEmail({ config, to: user.email, firstName: user.firstName, token }),
     });
   });
-  mailer.nudge();
+  jobs.nudge();
 }
 
 /**

@@ -4,7 +4,7 @@ import { createTestUser } from "../../../test/factories/users.ts";
 import { requestToken, signIn } from "../../../test/oauth-client.ts";
 import { deliverAndReadLatestEmail, temporaryDataDir, tokenFromLink } from "../../../test/outbox.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
-import { emailOutbox, oneTimeTokens, users } from "../../db/schema/index.ts";
+import { jobs, oneTimeTokens, users } from "../../db/schema/index.ts";
 import { hashToken } from "../auth/token-crypto.ts";
 
 let server: TestServer;
@@ -219,9 +219,11 @@ describe("password reset", () => {
     expect(unknown.body).toEqual(known.body);
     expect(known.body).toEqual({ message: "Password reset instructions sent" });
     const queued = await server.context.db
-      .select({ to: emailOutbox.toAddress, kind: emailOutbox.kind })
-      .from(emailOutbox)
-      .where(sql`lower(${emailOutbox.toAddress}) in (${user.email.toLowerCase()}, 'no-such-person@example.com')`);
+      .select({ to: sql<string>`${jobs.payload}->>'to'`, kind: sql<string>`${jobs.payload}->>'kind'` })
+      .from(jobs)
+      .where(
+        sql`${jobs.kind} = 'send_email' and lower(${jobs.payload}->>'to') in (${user.email.toLowerCase()}, 'no-such-person@example.com')`,
+      );
     expect(queued).toEqual([{ to: user.email, kind: "password_reset" }]);
 
     const invalid = await server.request("/api/v1/users/forgot_password", {

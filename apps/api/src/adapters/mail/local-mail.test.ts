@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { retryDelaySeconds } from "./outbox.ts";
+import { outboxFileName } from "./local-mail.ts";
 import { parseEml } from "./read-outbox.ts";
-import { outboxFileName } from "./transports.ts";
 
-describe("mail helpers", () => {
-  it("doubles the retry delay per attempt up to the cap", () => {
-    const delays = [1, 2, 3, 4, 10].map((attempts) =>
-      retryDelaySeconds({ attempts, baseSeconds: 30, maxSeconds: 300 }),
-    );
-    expect(delays).toEqual([30, 60, 120, 240, 300]);
-  });
-
+describe("the local .eml outbox", () => {
   it("names outbox files by time, recipient and id so they sort by time", () => {
     const name = outboxFileName({
       to: "Ada Lovelace@Example.com",

@@ -1,22 +1,14 @@
 import { camelToSnake } from "@threadfolk/contract/case";
+import { type AnalyticsSink, assertSendable, type ForwardableEvent } from "./analytics.ts";
 
 /** GA4 Measurement Protocol (server-side collection): the request shape and its documented limits. */
 
 export const GA4_DEFAULT_ENDPOINT = "https://www.google-analytics.com/mp/collect";
-/** Events per request the protocol accepts. */
-export const GA4_MAX_EVENTS_PER_REQUEST = 25;
 const MAX_NAME_LENGTH = 40;
 const MAX_PARAM_VALUE_LENGTH = 100;
 const MAX_PARAMS = 25;
 /** Timestamps further back than this are refused by GA4; such events are sent as if they happened now. */
 const MAX_BACKDATE_MS = 72 * 3600 * 1000;
-
-export type ForwardableEvent = {
-  name: string;
-  category: string;
-  properties: Record<string, unknown>;
-  occurredAt: Date;
-};
 
 export type Ga4Request = {
   client_id: string;
@@ -89,4 +81,23 @@ export async function sendGa4Request(options: {
   // Drain the body so the connection is reused.
   await response.arrayBuffer().catch(() => undefined);
   if (!response.ok) throw new Error(`GA4 answered ${response.status}`);
+}
+
+/** The GA4 tracker: one Measurement Protocol request per batch (a batch is one client's events). */
+export function createGa4Analytics(options: {
+  endpoint: string;
+  measurementId: string;
+  apiSecret: string;
+  timeoutMs: number;
+}): AnalyticsSink {
+  return {
+    name: "ga4",
+    async send(batch) {
+      assertSendable(batch);
+      await sendGa4Request({
+        ...options,
+        body: buildGa4Request({ clientId: batch.clientId, userId: batch.userId, events: batch.events }),
+      });
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { createS3Storage } from "./s3-storage.ts";
 import type { MediaStorage } from "./storage.ts";
 
 /** The configured media storage: an S3-compatible bucket when S3_BUCKET is set, else files under DATA_DIR/media. */
-export function createMediaStorage(config: Config): MediaStorage {
+export function createStorage(config: Config): MediaStorage {
   if (config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) {
     return createS3Storage({
       endpoint: config.S3_ENDPOINT,

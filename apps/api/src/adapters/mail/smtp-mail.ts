@@ -1,0 +1,28 @@
+import nodemailer from "nodemailer";
+import { type MailTransport, messageIdFor } from "./mail.ts";
+
+/** Over SMTP with nodemailer (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
+export function createSmtpMail(options: { url: string; timeoutMs: number }): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: options.url,
+    connectionTimeout: options.timeoutMs,
+    greetingTimeout: options.timeoutMs,
+    socketTimeout: options.timeoutMs,
+  });
+  return {
+    name: "smtp",
+    async send(message) {
+      const info = await transporter.sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId: messageIdFor(message.id),
+      });
+      if (info.rejected.length > 0) throw new Error(`SMTP server rejected ${info.rejected.join(", ")}`);
+      return info.messageId;
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/**
+ * Every kind of background job and the shape of its payload (checked when enqueued and again when run).
+ * To add a kind: add its schema here, then its handler to the registry in app.ts (the type checker asks
+ * for it); enqueue it with `enqueueJob(tx, kind, payload)`.
+ */
+export const jobKinds = {
+  /** One rendered e-mail for the mail adapter (modules/mail/send-email.ts). `kind` says what it is for. */
+  send_email: z.object({
+    kind: z.string().min(1),
+    to: z.string().min(1),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+  }),
+  /** Stored analytics events of one client, for the configured tracker (modules/analytics). */
+  forward_analytics_events: z.object({ eventIds: z.array(z.uuid()).min(1).max(25) }),
+  /** The hourly clean-up of dead sessions, tokens, counters and finished jobs (modules/housekeeping). */
+  purge_stale_rows: z.object({}),
+} satisfies Record<string, z.ZodType<Record<string, unknown>>>;
+
+export type JobKind = keyof typeof jobKinds;
+export type JobPayload<K extends JobKind> = z.infer<(typeof jobKinds)[K]>;
+
+/** Kinds whose payload is empty: the ones that can run on a schedule. */
+export type ScheduledJobKind = { [K in JobKind]: Record<string, never> extends JobPayload<K> ? K : never }[JobKind];
