@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
+import { registerRequestLimits } from "./http/request-limits.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
 import { createAnalyticsForwarder } from "./modules/analytics/forward-analytics-events.ts";
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
 
   registerErrorHandler(app);
+  registerRequestLimits(app);
   registerSecurityHeaders(app, { isHttps: config.PUBLIC_URL.startsWith("https://") });
 
   registerAuthentication(app, context);

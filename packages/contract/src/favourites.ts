@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DesignCard, ImageSource, PageMeta } from "./discovery.ts";
 import { pageParamSchema } from "./discovery.ts";
+import { textSchema } from "./text.ts";
 import { collectionNameSchema } from "./validation.ts";
 
 /**
@@ -29,8 +30,7 @@ export const numericIdSchema = (name: string) =>
     .union(
       [
         z.number(),
-        z
-          .string()
+        textSchema({ maxLength: 10 })
           .regex(/^\d{1,10}$/)
           .transform(Number),
       ],
@@ -45,8 +45,7 @@ export const numericIdSchema = (name: string) =>
     );
 
 export const uuidSchema = (name: string) =>
-  z
-    .string({ error: `${name} must be a uuid` })
+  textSchema({ maxLength: 36, error: `${name} must be a uuid`, tooLong: `${name} must be a uuid` })
     .regex(UUID_PATTERN, `${name} must be a uuid`)
     .transform((value) => value.toLowerCase());
 

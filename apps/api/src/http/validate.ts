@@ -1,8 +1,18 @@
-import { camelToSnake, toCamelKeys } from "@threadfolk/contract/case";
+import { camelToSnake, NestingTooDeepError, toCamelKeys } from "@threadfolk/contract/case";
 import type { z } from "zod";
 import { AppError } from "../lib/app-error.ts";
 
 type Location = "body" | "query" | "params";
+
+/** The input with camelCase keys; input nested too deeply to convert is the client's error, not ours. */
+function toCamelInput(input: unknown): unknown {
+  try {
+    return toCamelKeys(input);
+  } catch (error) {
+    if (error instanceof NestingTooDeepError) throw new AppError("nesting_too_deep", error.message);
+    throw error;
+  }
+}
 
 /**
  * Validates snake_case input against a camelCase contract schema: keys are converted first, and the
@@ -16,7 +26,7 @@ export function parseInput<Schema extends z.ZodType>(
   if (location === "body" && (input === undefined || input === null)) {
     throw new AppError("bad_request", "A JSON request body is required");
   }
-  const result = schema.safeParse(toCamelKeys(input ?? {}));
+  const result = schema.safeParse(toCamelInput(input ?? {}));
   if (result.success) return result.data;
   const details = result.error.issues.map((issue) => {
     const field = issue.path.map((segment) => (typeof segment === "string" ? camelToSnake(segment) : String(segment)));
