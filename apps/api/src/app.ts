@@ -7,7 +7,7 @@ import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
-import { registerErrorHandler } from "./http/error-handler.ts";
+import { handleClientError, handleFrameworkError, registerErrorHandler } from "./http/error-handler.ts";
 import { registerRequestLimits } from "./http/request-limits.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
@@ -76,6 +76,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     return503OnClosing: true,
     forceCloseConnections: "idle",
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // The router's and the HTTP parser's own refusals answer in the API's error shape too.
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   });
 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
