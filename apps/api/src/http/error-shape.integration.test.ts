@@ -103,6 +103,22 @@ describe("one error shape for the framework's own errors", () => {
     );
   });
 
+  it("answers a missing sitemap or file with the JSON 404, not plain text", async () => {
+    for (const target of ["/sitemaps/evil.xml", "/sitemaps/designs-999.xml", "/assets/missing-file.js"]) {
+      const response = await server.request(target);
+      expect(response.status, target).toBe(404);
+      expect(response.body.error.code, target).toBe("not_found");
+    }
+  });
+
+  it("echoes an unknown field's name without its control characters and shortened", async () => {
+    const response = await server.request(`/api/v1/search_suggestions?query=a&%00bad=1&${"k".repeat(500)}=1`);
+    expect(response.status).toBe(422);
+    const fields = response.body.error.details.map((detail: { field: string }) => detail.field);
+    expect(fields).toContain("\uFFFDbad");
+    expect(fields.every((field: string) => field.length <= 101 && !field.includes("\u0000"))).toBe(true);
+  });
+
   it("keeps serving after each of them", async () => {
     const response = await get("/api/v1/ping");
     expect(response.status).toBe(200);

@@ -4,6 +4,19 @@ import { AppError } from "../lib/app-error.ts";
 
 type Location = "body" | "query" | "params";
 
+/** Longest field name echoed back in a validation error; client-chosen keys can be as long as the body. */
+const MAX_FIELD_NAME_LENGTH = 100;
+
+/**
+ * A field name as the client sent it, safe to echo: control characters (NUL included) become U+FFFD and long
+ * names are shortened, so an unknown key cannot smuggle either into the error reply or a log line.
+ */
+function describeField(segments: string[]): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced here
+  const field = segments.join(".").replace(/[\u0000-\u001f\u007f]/g, "\uFFFD");
+  return field.length > MAX_FIELD_NAME_LENGTH ? `${field.slice(0, MAX_FIELD_NAME_LENGTH)}…` : field;
+}
+
 /** The input with camelCase keys; input nested too deeply to convert is the client's error, not ours. */
 function toCamelInput(input: unknown): unknown {
   try {
@@ -32,11 +45,11 @@ export function parseInput<Schema extends z.ZodType>(
     const field = issue.path.map((segment) => (typeof segment === "string" ? camelToSnake(segment) : String(segment)));
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => ({
-        field: [...field, camelToSnake(key)].join("."),
+        field: describeField([...field, camelToSnake(key)]),
         message: "Unknown field",
       }));
     }
-    return [{ field: field.join(".") || location, message: issue.message }];
+    return [{ field: describeField(field) || location, message: issue.message }];
   });
   throw new AppError("validation_failed", `The request ${location} is invalid`, details.flat());
 }
