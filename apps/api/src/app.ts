@@ -9,6 +9,7 @@ import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { handleClientError, handleFrameworkError, registerErrorHandler } from "./http/error-handler.ts";
 import { registerRequestLimits } from "./http/request-limits.ts";
+import { collectRouteTable, type RouteEntry } from "./http/route-table.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
 import { createAnalyticsForwarder } from "./modules/analytics/forward-analytics-events.ts";
@@ -58,7 +59,9 @@ export type BuildAppOptions = {
 };
 
 /** Builds the HTTP server: API routes, the built web app and media, one error shape for everything. */
-export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; context: AppContext }> {
+export async function buildApp(
+  options: BuildAppOptions,
+): Promise<{ app: FastifyInstance; context: AppContext; routes: RouteEntry[] }> {
   const { config, database } = options;
   const storage = options.storage ?? createMediaStorage(config);
   const app = Fastify({
@@ -80,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
   });
+  const routes = collectRouteTable(app);
 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
   const rateLimiter = redis ? createRedisRateLimiter(redis) : createDatabaseRateLimiter(database.db);
@@ -152,5 +156,5 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     resolvePageMeta: createPageMetaResolver(context),
   });
 
-  return { app, context };
+  return { app, context, routes };
 }
