@@ -415,6 +415,15 @@ function setAt(target: Json, segments: string[], value: Json): Json {
   return container;
 }
 
+function getAt(target: Json, segments: string[]): Json | undefined {
+  let current: Json | undefined = target;
+  for (const segment of segments) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<string, Json>)[segment];
+  }
+  return current;
+}
+
 type BodyShape = { skeleton: Json; leaves: string[][]; containers: string[][] };
 
 /**
@@ -560,7 +569,13 @@ async function sweepRoute(route: SweepRoute, routeIndex: number): Promise<void> 
       });
     }
   };
-  for (const leaf of shape.leaves) mutate(leaf, FIELD_VALUES, "field");
+  for (const leaf of shape.leaves) {
+    mutate(leaf, FIELD_VALUES, "field");
+    // The learnt value made thousands of characters long but still well-formed (an e-mail stays an e-mail):
+    // random, so that it does not compress below what an index entry holds.
+    const learnt = getAt(shape.skeleton, leaf);
+    if (typeof learnt === "string") mutate(leaf, [`${randomBytes(2250).toString("hex")}${learnt}`], "long field");
+  }
   for (const container of shape.containers) mutate(container, CONTAINER_VALUES, "object");
   await sendAll(route, fieldRequests);
 }
