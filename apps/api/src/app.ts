@@ -12,7 +12,9 @@ import type { MediaStorage } from "./adapters/storage/storage.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
-import { registerErrorHandler } from "./http/error-handler.ts";
+import { handleClientError, handleFrameworkError, registerErrorHandler } from "./http/error-handler.ts";
+import { registerRequestLimits } from "./http/request-limits.ts";
+import { collectRouteTable, type RouteEntry } from "./http/route-table.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
 import { createJobWorker } from "./jobs/job-worker.ts";
@@ -59,7 +61,9 @@ export type BuildAppOptions = {
 };
 
 /** Builds the HTTP server: API routes, the built web app and media, one error shape for everything. */
-export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; context: AppContext }> {
+export async function buildApp(
+  options: BuildAppOptions,
+): Promise<{ app: FastifyInstance; context: AppContext; routes: RouteEntry[] }> {
   const { config, database } = options;
   const storage = options.storage ?? createStorage(config);
   const app = Fastify({
@@ -77,7 +81,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     return503OnClosing: true,
     forceCloseConnections: "idle",
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // The router's and the HTTP parser's own refusals answer in the API's error shape too.
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   });
+  const routes = collectRouteTable(app);
 
   const rateLimiter = createCounters({ config, db: database.db });
   const analytics = createAnalytics(config);
@@ -140,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
 
   registerErrorHandler(app);
+  registerRequestLimits(app);
   registerSecurityHeaders(app, { isHttps: config.PUBLIC_URL.startsWith("https://") });
 
   registerAuthentication(app, context);
@@ -158,5 +167,5 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     resolvePageMeta: createPageMetaResolver(context),
   });
 
-  return { app, context };
+  return { app, context, routes };
 }

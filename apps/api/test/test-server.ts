@@ -3,6 +3,7 @@ import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
 import type { DatabaseHandle } from "../src/db/client.ts";
+import type { RouteEntry } from "../src/http/route-table.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 export type TestServer = {
@@ -11,6 +12,8 @@ export type TestServer = {
   context: AppContext;
   database: DatabaseHandle;
   config: Config;
+  /** Every route the app registered (method and URL pattern), for tests that sweep them all. */
+  routes: RouteEntry[];
   /** Sends a request to the real HTTP server; JSON bodies are encoded, JSON answers decoded. */
   request(path: string, init?: TestRequestInit): Promise<TestResponse>;
   close(): Promise<void>;
@@ -53,7 +56,7 @@ export async function getTestServer(
 ): Promise<TestServer> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase());
-  const { app, context } = await buildApp({ config, database, logger: false });
+  const { app, context, routes } = await buildApp({ config, database, logger: false });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("test server has no port");
@@ -81,6 +84,7 @@ export async function getTestServer(
     context,
     database,
     config,
+    routes,
     request,
     async close() {
       await app.close();

@@ -1,3 +1,5 @@
+import { MAX_NESTING_DEPTH } from "./limits.ts";
+
 /** Key case conversion between the wire (snake_case) and code (camelCase), applied in one place per side. */
 
 type Json = unknown;
@@ -15,22 +17,36 @@ function isPlainObject(value: Json): value is Record<string, Json> {
   return Object.prototype.toString.call(value) === "[object Object]";
 }
 
-function convertKeys(value: Json, convert: (key: string) => string): Json {
-  if (Array.isArray(value)) return value.map((item) => convertKeys(item, convert));
-  if (!isPlainObject(value)) return value;
+/** Thrown instead of overflowing the stack when a value nests deeper than MAX_NESTING_DEPTH. */
+export class NestingTooDeepError extends Error {
+  constructor() {
+    super(`The value is nested more than ${MAX_NESTING_DEPTH} levels deep`);
+    this.name = "NestingTooDeepError";
+  }
+}
+
+function convertKeys(value: Json, convert: (key: string) => string, depth: number): Json {
+  const isArray = Array.isArray(value);
+  if (!isArray && !isPlainObject(value)) return value;
+  // Checked before descending: a value nested thousands of levels deep is refused, never walked.
+  if (depth >= MAX_NESTING_DEPTH) throw new NestingTooDeepError();
+  if (isArray) return value.map((item) => convertKeys(item, convert, depth + 1));
   const result: Record<string, Json> = {};
   for (const [key, item] of Object.entries(value)) {
-    result[convert(key)] = convertKeys(item, convert);
+    result[convert(key)] = convertKeys(item, convert, depth + 1);
   }
   return result;
 }
 
-/** Deeply converts object keys to camelCase (arrays and nested objects included, values untouched). */
+/**
+ * Deeply converts object keys to camelCase (arrays and nested objects included, values untouched). Throws a
+ * NestingTooDeepError for values nested more than MAX_NESTING_DEPTH levels.
+ */
 export function toCamelKeys<T = unknown>(value: Json): T {
-  return convertKeys(value, snakeToCamel) as T;
+  return convertKeys(value, snakeToCamel, 0) as T;
 }
 
-/** Deeply converts object keys to snake_case. */
+/** Deeply converts object keys to snake_case (same depth limit). */
 export function toSnakeKeys<T = unknown>(value: Json): T {
-  return convertKeys(value, camelToSnake) as T;
+  return convertKeys(value, camelToSnake, 0) as T;
 }

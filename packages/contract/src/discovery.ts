@@ -1,24 +1,34 @@
 import { z } from "zod";
 import { HOME_COLLECTION_KEYS } from "./constants.ts";
 import { MAX_PAGE, MAX_QUERY_LENGTH, SEARCH_SORTS } from "./discovery-constants.ts";
+import { IDENTIFIER_MAX_LENGTH } from "./limits.ts";
+import { textSchema } from "./text.ts";
 
 export * from "./discovery-constants.ts";
 
 /** Discovery API: request schemas of the home collections, results, design and artist endpoints. */
 
-export const pageParamSchema = z
-  .string({ error: "page must be a positive integer" })
+export const pageParamSchema = textSchema({
+  maxLength: 9,
+  error: "page must be a positive integer",
+  tooLong: "page must be a positive integer",
+})
   .regex(/^[1-9][0-9]{0,8}$/, "page must be a positive integer")
   .transform(Number)
   .refine((page) => page <= MAX_PAGE, `page must be at most ${MAX_PAGE}`);
 
 const sortParamSchema = z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(", ")}` });
 
+/** A search query as typed (may be empty). */
+const searchQuerySchema = textSchema({
+  maxLength: MAX_QUERY_LENGTH,
+  label: "query",
+  error: "query must be a single text value",
+});
+
 /** `GET /internal_design_collections?query=&page=&sort=`: the query is used as typed (may be empty). */
 export const searchDesignsQuerySchema = z.strictObject({
-  query: z
-    .string({ error: "query must be a single text value" })
-    .max(MAX_QUERY_LENGTH, `query must be at most ${MAX_QUERY_LENGTH} characters`),
+  query: searchQuerySchema,
   page: pageParamSchema.optional(),
   sort: sortParamSchema.optional(),
 });
@@ -32,19 +42,36 @@ export const collectionPageQuerySchema = z.strictObject({
 
 export const collectionKeySchema = z.enum(HOME_COLLECTION_KEYS);
 
+/** Path of `GET /internal_design_collections/{name_key}`: any key is looked up; unknown ones are a 404. */
+export const collectionPathSchema = z.strictObject({
+  nameKey: textSchema({ maxLength: IDENTIFIER_MAX_LENGTH, label: "name_key" }),
+});
+
+/** Longest artist username or uuid in a storefront path. */
+export const ARTIST_KEY_MAX_LENGTH = 100;
+
+/** Path of `GET /artists/{uuid or unique_username}`. */
+export const artistPathSchema = z.strictObject({
+  artistKey: textSchema({ maxLength: ARTIST_KEY_MAX_LENGTH, label: "artist_key" }).min(1, "artist_key is required"),
+});
+
+const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** Path of `GET /designs/{uuid}`. */
+export const designPathSchema = z.strictObject({
+  uuid: textSchema({ maxLength: 36, label: "uuid" }).regex(UUID_PATTERN, "uuid must be a design uuid"),
+});
+
 /** `GET /artists/{uuid or unique_username}?page=`. */
 export const artistPageQuerySchema = z.strictObject({ page: pageParamSchema.optional() });
 
 /** `GET /search_suggestions?query=`. */
-export const searchSuggestionsQuerySchema = z.strictObject({
-  query: z
-    .string({ error: "query must be a single text value" })
-    .max(MAX_QUERY_LENGTH, `query must be at most ${MAX_QUERY_LENGTH} characters`),
-});
+export const searchSuggestionsQuerySchema = z.strictObject({ query: searchQuerySchema });
 
 /** `GET /carousels?location_code=`. */
 export const carouselQuerySchema = z.strictObject({
-  locationCode: z
-    .string({ error: "location_code is required" })
-    .regex(/^[a-z][a-z0-9_]{0,39}$/, "location_code must be a location such as front_page"),
+  locationCode: textSchema({ maxLength: 40, error: "location_code is required", label: "location_code" }).regex(
+    /^[a-z][a-z0-9_]{0,39}$/,
+    "location_code must be a location such as front_page",
+  ),
 });

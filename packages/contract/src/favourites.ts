@@ -29,8 +29,7 @@ export const numericIdSchema = (name: string) =>
     .union(
       [
         z.number(),
-        z
-          .string()
+        textSchema({ maxLength: 10 })
           .regex(/^\d{1,10}$/)
           .transform(Number),
       ],

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { textSchema } from "./text.ts";
 
 /**
  * Public identifiers: designs, artists and orders are UUIDs (the spec's numeric ids stay numbers). The one
@@ -17,7 +17,6 @@ export function isUuid(value: string): boolean {
 
 /** A UUID field of a request: checked, then lowercased; `name` is the field named in the message. */
 export const uuidSchema = (name: string) =>
-  z
-    .string({ error: `${name} must be a uuid` })
+  textSchema({ maxLength: 36, error: `${name} must be a uuid`, tooLong: `${name} must be a uuid` })
     .regex(UUID_PATTERN, `${name} must be a uuid`)
     .transform((value) => value.toLowerCase());

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { ADDRESS_LINE_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, TOKEN_MAX_LENGTH } from "./limits.ts";
 import { STATE_ABBREVIATIONS } from "./states.ts";
+import { textSchema } from "./text.ts";
 
 /** Validation messages of spec section 5, verbatim, plus the ones the spec leaves unnamed. */
 export const MESSAGES = {
@@ -13,6 +15,11 @@ export const MESSAGES = {
   billingZipRequired: "Zip Code is required",
   emailRequired: "Email is required",
   emailInvalid: "Email is invalid",
+  emailLength: `Email must be at most ${EMAIL_MAX_LENGTH} characters`,
+  firstNameLength: `First Name must be at most ${NAME_MAX_LENGTH} characters`,
+  lastNameLength: `Last Name must be at most ${NAME_MAX_LENGTH} characters`,
+  addressLength: `Address must be at most ${ADDRESS_LINE_MAX_LENGTH} characters`,
+  cityLength: `City must be at most ${ADDRESS_LINE_MAX_LENGTH} characters`,
   cardNumberLength: "Must be 16 digits",
   cardNumberRequired: "Credit Card Number is required",
   expirationLength: "Must be 4 digits",
@@ -37,43 +44,82 @@ export const USERNAME_MAX_LENGTH = 20;
 export const COLLECTION_NAME_MAX_LENGTH = 60;
 export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+/** Billing zip codes: 5 to 10 characters (spec section 5). */
+export const BILLING_ZIP_MAX_LENGTH = 10;
 
-export const emailSchema = z
-  .string({ error: MESSAGES.emailRequired })
-  .trim()
+const requiredText = (message: string, tooLong: string, maxLength: number) =>
+  textSchema({ maxLength, error: message, tooLong, trim: true }).min(1, message);
+
+/** An optional free-text field of a form (its own rules, if any, are checked by the form's refinement). */
+const optionalText = (maxLength: number) => textSchema({ maxLength }).optional();
+
+export const emailSchema = textSchema({
+  maxLength: EMAIL_MAX_LENGTH,
+  error: MESSAGES.emailRequired,
+  tooLong: MESSAGES.emailLength,
+  trim: true,
+})
   .min(1, MESSAGES.emailRequired)
   .pipe(z.email({ error: MESSAGES.emailInvalid }));
 
-export const passwordSchema = z
-  .string({ error: MESSAGES.passwordRequired })
+export const passwordSchema = textSchema({
+  maxLength: PASSWORD_MAX_LENGTH,
+  error: MESSAGES.passwordRequired,
+  tooLong: MESSAGES.passwordLength,
+})
   .min(1, MESSAGES.passwordRequired)
-  .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordLength)
-  .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordLength);
+  .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordLength);
 
-export const usernameSchema = z
-  .string({ error: MESSAGES.usernameRequired })
-  .trim()
+/** The repeated password: anything longer than a password cannot match one. */
+export const confirmPasswordSchema = textSchema({
+  maxLength: PASSWORD_MAX_LENGTH,
+  error: MESSAGES.confirmPasswordMismatch,
+  tooLong: MESSAGES.confirmPasswordMismatch,
+});
+
+/** A token from an e-mailed link (e-mail confirmation, password reset), named in its messages. */
+export const linkTokenSchema = (name: string) =>
+  textSchema({ maxLength: TOKEN_MAX_LENGTH, error: `${name} is required`, label: name, trim: true }).min(
+    1,
+    `${name} is required`,
+  );
+
+export const usernameSchema = textSchema({
+  maxLength: USERNAME_MAX_LENGTH,
+  error: MESSAGES.usernameRequired,
+  tooLong: MESSAGES.usernameLength,
+  trim: true,
+})
   .min(1, MESSAGES.usernameRequired)
   .min(USERNAME_MIN_LENGTH, MESSAGES.usernameLength)
-  .max(USERNAME_MAX_LENGTH, MESSAGES.usernameLength)
   .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.usernameCharacters);
 
-export const stateSchema = z
-  .string({ error: MESSAGES.stateRequired })
-  .max(2, MESSAGES.stateRequired)
-  .refine((value) => (STATE_ABBREVIATIONS as string[]).includes(value), MESSAGES.stateRequired);
+export const stateSchema = textSchema({
+  maxLength: 2,
+  error: MESSAGES.stateRequired,
+  tooLong: MESSAGES.stateRequired,
+}).refine((value) => (STATE_ABBREVIATIONS as string[]).includes(value), MESSAGES.stateRequired);
 
-export const zipSchema = z.string({ error: MESSAGES.zipFormat }).trim().regex(ZIP_PATTERN, MESSAGES.zipFormat);
+export const zipSchema = textSchema({
+  maxLength: BILLING_ZIP_MAX_LENGTH,
+  error: MESSAGES.zipFormat,
+  tooLong: MESSAGES.zipFormat,
+  trim: true,
+}).regex(ZIP_PATTERN, MESSAGES.zipFormat);
+
+const firstNameSchema = requiredText(MESSAGES.firstNameRequired, MESSAGES.firstNameLength, NAME_MAX_LENGTH);
+const lastNameSchema = requiredText(MESSAGES.lastNameRequired, MESSAGES.lastNameLength, NAME_MAX_LENGTH);
+const addressLineSchema = requiredText(MESSAGES.addressRequired, MESSAGES.addressLength, ADDRESS_LINE_MAX_LENGTH);
+const citySchema = requiredText(MESSAGES.cityRequired, MESSAGES.cityLength, ADDRESS_LINE_MAX_LENGTH);
 
 /** Sign-up form (spec section 5). */
 export const signUpSchema = z
   .strictObject({
     email: emailSchema,
     password: passwordSchema,
-    confirmPassword: z.string({ error: MESSAGES.confirmPasswordMismatch }),
-    firstName: requiredText(MESSAGES.firstNameRequired),
-    lastName: requiredText(MESSAGES.lastNameRequired),
+    confirmPassword: confirmPasswordSchema,
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
     username: usernameSchema,
   })
   .refine((value) => value.password === value.confirmPassword, {
@@ -92,7 +138,7 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** New password form of /reset-password/{token}. */
 export const newPasswordSchema = z
-  .strictObject({ password: passwordSchema, confirmPassword: z.string({ error: MESSAGES.confirmPasswordMismatch }) })
+  .strictObject({ password: passwordSchema, confirmPassword: confirmPasswordSchema })
   .refine((value) => value.password === value.confirmPassword, {
     message: MESSAGES.confirmPasswordMismatch,
     path: ["confirmPassword"],
@@ -101,11 +147,13 @@ export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 
 /** One address of the checkout (shipping or billing) as sent to the API. */
 export const addressSchema = z.strictObject({
-  firstName: requiredText(MESSAGES.firstNameRequired),
-  lastName: requiredText(MESSAGES.lastNameRequired),
-  address1: requiredText(MESSAGES.addressRequired),
-  address2: z.string().trim().optional().default(""),
-  city: requiredText(MESSAGES.cityRequired),
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  address1: addressLineSchema,
+  address2: textSchema({ maxLength: ADDRESS_LINE_MAX_LENGTH, tooLong: MESSAGES.addressLength, trim: true })
+    .optional()
+    .default(""),
+  city: citySchema,
   state: stateSchema,
   zip: zipSchema,
 });
@@ -114,22 +162,26 @@ export type AddressInput = z.infer<typeof addressSchema>;
 /** The checkout shipping form, with the billing block required only when it differs from shipping. */
 export const shippingFormSchema = z
   .object({
-    shippingFirstName: requiredText(MESSAGES.firstNameRequired),
-    shippingLastName: requiredText(MESSAGES.lastNameRequired),
-    shippingAddress1: requiredText(MESSAGES.addressRequired),
-    shippingAddress2: z.string().optional(),
-    shippingCity: requiredText(MESSAGES.cityRequired),
+    shippingFirstName: firstNameSchema,
+    shippingLastName: lastNameSchema,
+    shippingAddress1: addressLineSchema,
+    shippingAddress2: optionalText(ADDRESS_LINE_MAX_LENGTH),
+    shippingCity: citySchema,
     shippingState: stateSchema,
-    shippingZip: z.string().trim().regex(ZIP_PATTERN, MESSAGES.zipFormatExample),
+    shippingZip: textSchema({
+      maxLength: BILLING_ZIP_MAX_LENGTH,
+      tooLong: MESSAGES.zipFormatExample,
+      trim: true,
+    }).regex(ZIP_PATTERN, MESSAGES.zipFormatExample),
     email: emailSchema,
     billingSameAsShipping: z.boolean(),
-    billingFirstName: z.string().optional(),
-    billingLastName: z.string().optional(),
-    billingAddress1: z.string().optional(),
-    billingAddress2: z.string().optional(),
-    billingCity: z.string().optional(),
-    billingState: z.string().optional(),
-    billingZip: z.string().optional(),
+    billingFirstName: optionalText(NAME_MAX_LENGTH),
+    billingLastName: optionalText(NAME_MAX_LENGTH),
+    billingAddress1: optionalText(ADDRESS_LINE_MAX_LENGTH),
+    billingAddress2: optionalText(ADDRESS_LINE_MAX_LENGTH),
+    billingCity: optionalText(ADDRESS_LINE_MAX_LENGTH),
+    billingState: optionalText(2),
+    billingZip: optionalText(BILLING_ZIP_MAX_LENGTH),
   })
   .superRefine((value, context) => {
     if (value.billingSameAsShipping) return;
@@ -154,24 +206,26 @@ export const changeEmailSchema = z.strictObject({ email: emailSchema });
 /** Card fields of the payment step. */
 export const cardPaymentSchema = z.strictObject({
   paymentMethod: z.enum(["visa", "paypal"], { error: MESSAGES.paymentMethodRequired }),
-  creditCardNumber: z
-    .string({ error: MESSAGES.cardNumberRequired })
+  creditCardNumber: textSchema({
+    maxLength: 16,
+    error: MESSAGES.cardNumberRequired,
+    tooLong: MESSAGES.cardNumberLength,
+  })
     .min(1, MESSAGES.cardNumberRequired)
     .regex(/^\d{16}$/, MESSAGES.cardNumberLength),
-  expirationDate: z
-    .string({ error: MESSAGES.expirationRequired })
+  expirationDate: textSchema({ maxLength: 4, error: MESSAGES.expirationRequired, tooLong: MESSAGES.expirationLength })
     .min(1, MESSAGES.expirationRequired)
     .regex(/^\d{4}$/, MESSAGES.expirationLength),
-  cvc: z
-    .string({ error: MESSAGES.cvcRequired })
+  cvc: textSchema({ maxLength: 4, error: MESSAGES.cvcRequired, tooLong: MESSAGES.cvcLength })
     .min(1, MESSAGES.cvcRequired)
     .regex(/^\d{3,4}$/, MESSAGES.cvcLength),
 });
 export type CardPaymentInput = z.infer<typeof cardPaymentSchema>;
 
 /** A customer's named collection of favourite designs. */
-export const collectionNameSchema = z
-  .string({ error: MESSAGES.collectionNameRequired })
-  .trim()
-  .min(1, MESSAGES.collectionNameRequired)
-  .max(COLLECTION_NAME_MAX_LENGTH, MESSAGES.collectionNameLength);
+export const collectionNameSchema = textSchema({
+  maxLength: COLLECTION_NAME_MAX_LENGTH,
+  error: MESSAGES.collectionNameRequired,
+  tooLong: MESSAGES.collectionNameLength,
+  trim: true,
+}).min(1, MESSAGES.collectionNameRequired);

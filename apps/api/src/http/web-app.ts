@@ -211,12 +211,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (isApiPath(pathname) || (request.method !== "GET" && request.method !== "HEAD")) {
-      return sendAppError(reply, new AppError("not_found", `No route for ${request.method} ${pathname}`));
+      // The path is echoed for the developer who mistyped it, shortened: it can be up to MAX_URL_LENGTH long.
+      const shown = pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
+      return sendAppError(reply, new AppError("not_found", `No route for ${request.method} ${shown}`));
     }
-    // A missing file (anything with an extension) is a plain 404, never the HTML page.
-    if (/\.[a-z0-9]+$/i.test(pathname)) {
-      return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
-    }
+    // A missing file (anything with an extension) is a 404 in the one error shape, never the HTML page.
+    if (/\.[a-z0-9]+$/i.test(pathname)) return sendAppError(reply, AppError.notFound("File"));
     return sendIndex(request, reply, pathname, isClientRoute(pathname) ? 200 : 404);
   });
 }

@@ -1,4 +1,5 @@
 import formbody from "@fastify/formbody";
+import { type OAuthParameterName, type OAuthParameters, oauthParametersSchema } from "@threadfolk/contract/oauth";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -21,18 +22,25 @@ const ROTATION_FAILURES = {
   disabled: "This account has been disabled",
 } as const;
 
-type Parameters = Record<string, string | undefined>;
+type Parameters = OAuthParameters;
+
+/** Checks parameters against the contract (lengths, no NUL), answering the first problem as invalid_request. */
+function checkParameters(values: Record<string, string | undefined>): Parameters {
+  const result = oauthParametersSchema.safeParse(values);
+  if (result.success) return result.data;
+  throw new OAuthError("invalid_request", result.error.issues[0]?.message ?? "The request parameters are invalid");
+}
 
 /**
  * Reads OAuth parameters from a JSON or form body. RFC 6749 asks servers to ignore unknown parameters,
  * so only the known ones are read; each must be a string (or a boolean, for `guest` in JSON).
  */
-function readParameters(body: unknown, names: string[]): Parameters {
+function readParameters(body: unknown, names: OAuthParameterName[]): Parameters {
   if (body === undefined || body === null) return {};
   if (typeof body !== "object" || Array.isArray(body)) {
     throw new OAuthError("invalid_request", "The request body must be a JSON object or a form");
   }
-  const values: Parameters = {};
+  const values: Record<string, string> = {};
   for (const name of names) {
     const value = (body as Record<string, unknown>)[name];
     if (value === undefined || value === null || value === "") continue;
@@ -40,7 +48,7 @@ function readParameters(body: unknown, names: string[]): Parameters {
     else if (typeof value === "string") values[name] = value;
     else throw new OAuthError("invalid_request", `The ${name} parameter must be a string`);
   }
-  return values;
+  return checkParameters(values);
 }
 
 /** Client credentials from the body, HTTP Basic (RFC 6749 2.3.1) or the spec's username/password headers. */
@@ -76,7 +84,11 @@ function readClientCredentials(request: FastifyRequest, parameters: Parameters) 
 }
 
 async function authenticateClient(context: AppContext, request: FastifyRequest, parameters: Parameters) {
-  const { clientId, clientSecret, viaBasic } = readClientCredentials(request, parameters);
+  const credentials = readClientCredentials(request, parameters);
+  // Credentials from a header are checked like body parameters: a Basic header can carry any byte.
+  const checked = checkParameters({ client_id: credentials.clientId, client_secret: credentials.clientSecret });
+  const { client_id: clientId, client_secret: clientSecret } = checked;
+  const { viaBasic } = credentials;
   const headers: Record<string, string> = viaBasic ? { "WWW-Authenticate": 'Basic realm="oauth"' } : {};
   if (!clientId || !clientSecret) {
     throw new OAuthError("invalid_client", "Client authentication is required", {}, headers);

@@ -2,10 +2,13 @@ import { randomUUID } from "node:crypto";
 import { toSnakeKeys } from "@threadfolk/contract/case";
 import {
   artistPageQuerySchema,
+  artistPathSchema,
   carouselQuerySchema,
   collectionKeySchema,
   collectionPageQuerySchema,
+  collectionPathSchema,
   DESIGN_PAGE_SIZE,
+  designPathSchema,
   searchDesignsQuerySchema,
 } from "@threadfolk/contract/discovery";
 import type { FastifyInstance } from "fastify";
@@ -25,13 +28,6 @@ import { loadDesignCards } from "./load-design-cards.ts";
 import { presentCarousel, presentMarketplaceSale, presentPageMeta } from "./presenters.ts";
 import { findCarouselByLocation, findCollectionByKey, findRunningSale } from "./queries.ts";
 
-const designParamsSchema = z.strictObject({
-  uuid: z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, {
-    error: "uuid must be a design uuid",
-  }),
-});
-const artistParamsSchema = z.strictObject({ artistKey: z.string().min(1).max(100) });
-const collectionParamsSchema = z.strictObject({ nameKey: z.string() });
 /** Searches whose totals are kept at once (a few hundred bytes each). */
 const SEARCH_COUNT_CACHE_SIZE = 1000;
 
@@ -91,7 +87,7 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
   });
 
   app.get("/internal_design_collections/:nameKey", async (request, reply) => {
-    const { nameKey } = parseInput(collectionParamsSchema, request.params, "params");
+    const { nameKey } = parseInput(collectionPathSchema, request.params, "params");
     const { page = 1, sort } = parseInput(collectionPageQuerySchema, request.query, "query");
     const key = collectionKeySchema.safeParse(nameKey);
     const collection = key.success ? await findCollectionByKey({ db: context.db, key: key.data }) : undefined;
@@ -131,7 +127,7 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
   });
 
   app.get("/designs/:uuid", async (request, reply) => {
-    const parsed = designParamsSchema.safeParse(request.params);
+    const parsed = designPathSchema.safeParse(request.params);
     // A malformed uuid names no design: the same 404 as an unknown one, nothing to validate for the client.
     if (!parsed.success) throw AppError.notFound("Design");
     parseInput(z.strictObject({}), request.query, "query");
@@ -139,7 +135,7 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
   });
 
   app.get("/artists/:artistKey", async (request, reply) => {
-    const { artistKey } = parseInput(artistParamsSchema, request.params, "params");
+    const { artistKey } = parseInput(artistPathSchema, request.params, "params");
     const { page = 1 } = parseInput(artistPageQuerySchema, request.query, "query");
     return reply.send(await getArtistStorefront({ context, artistKey, page }));
   });

@@ -3,7 +3,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { designs, sellerProfiles } from "../../db/schema/index.ts";
+import { sendAppError } from "../../http/error-handler.ts";
 import { escapeHtml } from "../../http/web-app.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { isListedDesign } from "../catalogue/listed-designs.ts";
 
 /** The sitemaps protocol's limit of URLs per file; bigger sites publish a sitemap index. */
@@ -111,14 +113,14 @@ export async function sitemapRoutes(app: FastifyInstance, context: AppContext): 
   app.get("/sitemaps/:file", async (request, reply) => {
     const { file } = request.params as { file: string };
     const match = /^(pages|artists|designs)-([1-9][0-9]{0,4})\.xml$/.exec(file);
-    if (!match) return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
+    if (!match) return sendAppError(reply, AppError.notFound("Sitemap"));
     const [, kind, number] = match;
     const offset = (Number(number) - 1) * SITEMAP_URL_LIMIT;
     let entries: Entry[];
     if (kind === "pages") entries = Number(number) === 1 ? STATIC_ENTRIES : [];
     else if (kind === "artists") entries = await artistEntries(context, offset, SITEMAP_URL_LIMIT);
     else entries = await designEntries(context, offset, SITEMAP_URL_LIMIT);
-    if (entries.length === 0) return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
+    if (entries.length === 0) return sendAppError(reply, AppError.notFound("Sitemap"));
     return reply
       .header("Cache-Control", cacheControl)
       .type("application/xml; charset=utf-8")

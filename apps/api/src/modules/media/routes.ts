@@ -1,18 +1,12 @@
 import { createHash } from "node:crypto";
+import { mediaQuerySchema } from "@threadfolk/contract/media";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { getMediaObject } from "./get-media-object.ts";
 import { isValidMediaKey } from "./media-keys.ts";
 import { getMediaUrlSecret, verifyMediaSignature } from "./media-urls.ts";
-
-const mediaQuerySchema = z.strictObject({
-  exp: z.string().max(20).optional(),
-  sig: z.string().max(100).optional(),
-  v: z.string().max(100).optional(),
-});
 
 const REJECTIONS = {
   missing: "This media link is not signed",

@@ -1,6 +1,7 @@
 import type { RateLimitCounters } from "../../adapters/counters/counters.ts";
 import type { Config } from "../../config.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { boundKeyPart } from "../../lib/bounded-key.ts";
 
 /** The actions that are rate limited (spec: sign-in, sign-up, forgot-password, token refresh). */
 export type RateLimitedAction = "sign_in" | "sign_up" | "forgot_password" | "refresh" | "guest_token";
@@ -29,9 +30,9 @@ export async function enforceRateLimit(options: {
   const windowSeconds = config.RATE_LIMIT_WINDOW_SECONDS;
   // Every first visit creates a guest, so guest tokens get their own, higher per-IP allowance.
   const ipLimit = action === "guest_token" ? config.RATE_LIMIT_GUEST_TOKENS_PER_IP : config.RATE_LIMIT_PER_IP;
-  const checks = [rateLimiter.hit({ key: `${action}:ip:${ip}`, limit: ipLimit, windowSeconds })];
+  const checks = [rateLimiter.hit({ key: `${action}:ip:${boundKeyPart(ip)}`, limit: ipLimit, windowSeconds })];
   if (email) {
-    const key = `${action}:email:${email.trim().toLowerCase()}`;
+    const key = `${action}:email:${boundKeyPart(email.trim().toLowerCase())}`;
     checks.push(rateLimiter.hit({ key, limit: config.RATE_LIMIT_PER_EMAIL, windowSeconds }));
   }
   const results = await Promise.all(checks);

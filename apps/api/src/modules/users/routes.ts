@@ -1,4 +1,11 @@
-import { forgotPasswordSchema, MESSAGES, passwordSchema, signUpSchema } from "@threadfolk/contract/validation";
+import {
+  confirmPasswordSchema,
+  forgotPasswordSchema,
+  linkTokenSchema,
+  MESSAGES,
+  passwordSchema,
+  signUpSchema,
+} from "@threadfolk/contract/validation";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
@@ -10,23 +17,17 @@ import { userPolicies } from "./policies.ts";
 import { presentUser, presentUserInfo } from "./presenters.ts";
 import { confirmEmail, createUser, getUser, requestPasswordReset, resetPassword } from "./services.ts";
 
-const linkToken = (name: string) =>
-  z
-    .string({ error: `${name} is required` })
-    .trim()
-    .min(1, `${name} is required`);
-
 const signUpBody = z.strictObject({ user: signUpSchema });
 const confirmEmailBody = z.strictObject({
-  user: z.strictObject({ emailConfirmationToken: linkToken("Email confirmation token") }),
+  user: z.strictObject({ emailConfirmationToken: linkTokenSchema("Email confirmation token") }),
 });
 const forgotPasswordBody = z.strictObject({ user: forgotPasswordSchema });
 const resetPasswordBody = z.strictObject({
   user: z
     .strictObject({
-      resetPasswordToken: linkToken("Reset password token"),
+      resetPasswordToken: linkTokenSchema("Reset password token"),
       password: passwordSchema,
-      confirmPassword: z.string({ error: MESSAGES.confirmPasswordMismatch }),
+      confirmPassword: confirmPasswordSchema,
     })
     .refine((value) => value.password === value.confirmPassword, {
       message: MESSAGES.confirmPasswordMismatch,
