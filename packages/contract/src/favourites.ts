@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { DesignCard, ImageSource, PageMeta } from "./discovery.ts";
 import { pageParamSchema } from "./discovery.ts";
 import { uuidSchema } from "./ids.ts";
+import { textSchema } from "./text.ts";
 import { collectionNameSchema } from "./validation.ts";
 
 /**
