@@ -497,6 +497,8 @@ async function sweepRoute(route: SweepRoute, routeIndex: number): Promise<void> 
   const tokenFor = (payloadClass: number) => kinds[(routeIndex + payloadClass) % kinds.length] as TokenKind;
   const mainToken = kinds.includes("customer") ? "customer" : (kinds[0] as TokenKind);
   const requests: SweepRequest[] = [];
+  // A page's HEAD runs the same not-found handler as its GET, which gets the whole battery.
+  if (route.isPage && route.method === "HEAD") return;
 
   // Class 0: path parameters.
   for (const name of names) {
@@ -536,7 +538,7 @@ async function sweepRoute(route: SweepRoute, routeIndex: number): Promise<void> 
   const bodies = rawBodies(server.config.BODY_LIMIT_BYTES);
   const bodyBattery = hasBody(route.method)
     ? bodies
-    : route.method === "GET"
+    : route.method === "GET" && !route.isPage
       ? bodies.filter((body) => body.label.startsWith("deep"))
       : [];
   for (const base of [basePath, ...otherBases.map((set) => fillPattern(route.url, set))]) {
