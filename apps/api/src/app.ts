@@ -4,10 +4,13 @@ import fastifyCompress from "@fastify/compress";
 import { toSnakeKeys } from "@threadfolk/contract/case";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
+import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
+import { createLoggerOptions } from "./http/logger-options.ts";
+import { createAccessLogController } from "./http/request-log.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
 import { createAnalyticsForwarder } from "./modules/analytics/forward-analytics-events.ts";
@@ -50,8 +53,10 @@ export type BuildAppOptions = {
   database: DatabaseHandle;
   /** Defaults to the configured storage: S3 when S3_BUCKET is set, else local files under DATA_DIR/media. */
   storage?: MediaStorage;
-  /** Logs to stdout as JSON (pino) unless false. */
+  /** Logs to stdout (LOG_FORMAT) unless false. */
   logger?: boolean;
+  /** Receives the JSON log lines instead of stdout (tests read the log from it). */
+  logStream?: DestinationStream;
   /** Defaults to SMTP when SMTP_URL is set, otherwise .eml files under DATA_DIR/outbox. */
   mailTransport?: MailTransport;
 };
@@ -61,13 +66,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const { config, database } = options;
   const storage = options.storage ?? createMediaStorage(config);
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ["req.headers.authorization", "req.headers.cookie", "req.body.password"],
-          },
+    logger: options.logger === false ? false : createLoggerOptions({ config, stream: options.logStream }),
+    logController: createAccessLogController(),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: "x-request-id",

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { DestinationStream } from "pino";
 import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
@@ -49,11 +50,18 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 /** The real HTTP server on a random port over a fresh database (see createTestDatabase). */
 export async function getTestServer(
-  options: { env?: Record<string, string>; database?: DatabaseHandle } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: DatabaseHandle;
+    /** Receives the server's JSON log lines (set LOG_LEVEL in env); no log at all without it. */
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestServer> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase());
-  const { app, context } = await buildApp({ config, database, logger: false });
+  const { app, context } = options.logStream
+    ? await buildApp({ config, database, logStream: options.logStream })
+    : await buildApp({ config, database, logger: false });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("test server has no port");
