@@ -8,6 +8,7 @@ import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import { closeIdleConnectionsOnShutdown } from "./http/close-idle-connections.ts";
 import { registerErrorHandler } from "./http/error-handler.ts";
 import { createLoggerOptions } from "./http/logger-options.ts";
 import { createAccessLogController } from "./http/request-log.ts";
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
   });
+  closeIdleConnectionsOnShutdown(app);
 
   // Presenters build camelCase objects; the wire is snake_case. Converted here, in one place.
   app.addHook("preSerialization", async (request, _reply, payload) => {
