@@ -4,6 +4,7 @@ import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
 import type { DatabaseHandle } from "../src/db/client.ts";
+import { createTemporaryDirectory } from "./temporary-directories.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 export type TestServer = {
@@ -42,9 +43,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PORT: "0",
     LOG_LEVEL: "silent",
     SEED_DEMO_DATA: "false",
-    DATA_DIR: `/tmp/threadfolk-test-${process.pid}`,
     PUBLIC_URL: "http://localhost:3000",
     ...overrides,
+    DATA_DIR: overrides.DATA_DIR ?? createTemporaryDirectory("threadfolk-test-"),
   });
 }
 
