@@ -24,7 +24,7 @@ function printWelcome(options: { config: Config; url: string }): void {
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
-/** Process entry point: start, then stop gracefully on SIGTERM/SIGINT (in-flight requests finish first). */
+/** Process entry point: start, then stop gracefully on SIGTERM/SIGINT/SIGHUP (in-flight requests finish first). */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -64,6 +64,8 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  // The terminal closed: stop as gracefully as for Ctrl+C.
+  process.on("SIGHUP", () => stop("SIGHUP"));
 }
 
 main().catch((error: unknown) => {
