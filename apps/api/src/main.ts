@@ -6,7 +6,7 @@ import { startServer } from "./server.ts";
 /** What a person at a terminal needs once the server is up: where it is and how to sign in. */
 function printWelcome(options: { config: Config; url: string }): void {
   const { config, url } = options;
-  const bold = (text: string) => (process.env.NO_COLOR ? text : `\x1b[1m${text}\x1b[0m`);
+  const bold = (text: string) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\x1b[1m${text}\x1b[0m` : text);
   const lines = ["", `  ${bold(`${config.BRAND_NAME} is running at ${url}`)}`];
   if (config.SEED_DEMO_DATA) {
     lines.push(

@@ -21,8 +21,9 @@ export function closeIdleConnectionsOnShutdown(app: FastifyInstance): void {
     const socket: Socket = request.socket;
     requestsInFlight.set(socket, (requestsInFlight.get(socket) ?? 0) + 1);
     response.once("close", () => {
-      const remaining = Math.max(0, (requestsInFlight.get(socket) ?? 1) - 1);
-      if (!requestsInFlight.has(socket)) return;
+      const count = requestsInFlight.get(socket);
+      if (count === undefined) return;
+      const remaining = Math.max(0, count - 1);
       requestsInFlight.set(socket, remaining);
       if (isClosing && remaining === 0) socket.end();
     });

@@ -8,7 +8,7 @@ export const REDACTED = "[redacted]";
  * Query parameters that carry credentials or capabilities (signed media links, OAuth codes): their values
  * never reach the log. Matched on the whole name, case-insensitively.
  */
-const SECRET_QUERY_PARAMETER = /(token|secret|password|signature|api_?key)|^(sig|code|key|state)$/i;
+const SECRET_QUERY_PARAMETER = /(token|secret|password|signature|api_?key)|^(sig|code|key)$/i;
 
 /**
  * The client routes whose path carries a one-time token (`/reset-password/:resetPasswordToken`): every

@@ -24,7 +24,7 @@ export function createLoggerOptions(options: {
   const stream =
     options.stream ??
     (resolveLogFormat(config) === "pretty"
-      ? createHumanLogStream({ output: process.stdout, color: !process.env.NO_COLOR })
+      ? createHumanLogStream({ output: process.stdout, color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR })
       : undefined);
   return {
     level: config.LOG_LEVEL,
