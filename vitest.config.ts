@@ -24,6 +24,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: "forks",
+          setupFiles: ["apps/api/test/remove-temporary-directories.ts"],
         },
       },
     ],

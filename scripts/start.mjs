@@ -14,7 +14,26 @@ const child = spawn(process.execPath, ["--enable-source-maps", path.join(ROOT, "
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => child.kill(signal));
+
+function stopServer(signal) {
+  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
 }
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => stopServer(signal));
+}
+
+// npm runs this script through `sh -c`, and the shell does not pass on the SIGTERM that npm forwards to it:
+// the shell and npm exit and this script is left with a new parent. That is a request to stop, too.
+const parentPid = process.ppid;
+const parentWatch = setInterval(() => {
+  if (process.ppid !== parentPid) {
+    clearInterval(parentWatch);
+    stopServer("SIGTERM");
+  }
+}, 250);
+
+child.on("exit", (code, signal) => {
+  clearInterval(parentWatch);
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -39,12 +39,19 @@ async function ensureChromium() {
 await ensureDependencies();
 const chromium = await ensureChromium();
 
+function formatDuration(seconds) {
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+const runStartedAt = Date.now();
 const results = [];
 async function suite(name, command, args, env = {}) {
   log(`Running ${name}…`);
   const startedAt = Date.now();
   const code = await run(command, args, { env: { ...process.env, ...env } });
-  results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - startedAt) / 1000) });
+  const seconds = Math.round((Date.now() - startedAt) / 1000);
+  results.push({ name, ok: code === 0, seconds });
+  log(`${name} ${code === 0 ? "passed" : "failed"} in ${formatDuration(seconds)}.`);
   return code === 0;
 }
 
@@ -66,7 +73,10 @@ await suite("end-to-end (Chromium)", "npx", ["playwright", "test", "-c", "e2e/pl
 });
 
 console.log("\nSummary:");
-for (const result of results) console.log(`  ${result.ok ? "✔" : "✘"} ${result.name}`);
+for (const result of results) {
+  console.log(`  ${result.ok ? "✔" : "✘"} ${result.name} (${formatDuration(result.seconds)})`);
+}
 const failed = results.filter((result) => !result.ok).length;
-console.log(`${results.length - failed} passed, ${failed} failed`);
+const totalSeconds = Math.round((Date.now() - runStartedAt) / 1000);
+console.log(`${results.length - failed} passed, ${failed} failed, in ${formatDuration(totalSeconds)}`);
 process.exit(failed === 0 ? 0 : 1);

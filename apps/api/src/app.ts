@@ -3,6 +3,7 @@ import { constants as zlibConstants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import { toSnakeKeys } from "@threadfolk/contract/case";
 import Fastify, { type FastifyInstance } from "fastify";
+import type { DestinationStream } from "pino";
 import { createAnalytics } from "./adapters/analytics/create-analytics.ts";
 import { createCounters } from "./adapters/counters/create-counters.ts";
 import { createMail } from "./adapters/mail/create-mail.ts";
@@ -12,8 +13,11 @@ import type { MediaStorage } from "./adapters/storage/storage.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import { closeIdleConnectionsOnShutdown } from "./http/close-idle-connections.ts";
 import { handleClientError, handleFrameworkError, registerErrorHandler } from "./http/error-handler.ts";
+import { createLoggerOptions } from "./http/logger-options.ts";
 import { registerRequestLimits } from "./http/request-limits.ts";
+import { createAccessLogController } from "./http/request-log.ts";
 import { collectRouteTable, type RouteEntry } from "./http/route-table.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
@@ -54,8 +58,10 @@ export type BuildAppOptions = {
   database: DatabaseHandle;
   /** Defaults to the configured storage: S3 when S3_BUCKET is set, else local files under DATA_DIR/media. */
   storage?: MediaStorage;
-  /** Logs to stdout as JSON (pino) unless false. */
+  /** Logs to stdout (LOG_FORMAT) unless false. */
   logger?: boolean;
+  /** Receives the JSON log lines instead of stdout (tests read the log from it). */
+  logStream?: DestinationStream;
   /** Defaults to SMTP when SMTP_URL is set, otherwise .eml files under DATA_DIR/outbox. */
   mailTransport?: MailTransport;
 };
@@ -67,13 +73,8 @@ export async function buildApp(
   const { config, database } = options;
   const storage = options.storage ?? createStorage(config);
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ["req.headers.authorization", "req.headers.cookie", "req.body.password"],
-          },
+    logger: options.logger === false ? false : createLoggerOptions({ config, stream: options.logStream }),
+    logController: createAccessLogController(),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: "x-request-id",
@@ -132,6 +133,7 @@ export async function buildApp(
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
   });
+  closeIdleConnectionsOnShutdown(app);
 
   // Presenters build camelCase objects; the wire is snake_case. Converted here, in one place.
   app.addHook("preSerialization", async (request, _reply, payload) => {

@@ -28,6 +28,8 @@ const environmentSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     REDIS_URL: optionalUrl(["redis", "rediss"]),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Unset: readable lines when stdout is a terminal, JSON otherwise. */
+    LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
     BRAND_NAME: z.string().trim().min(1).default("Threadfolk"),
     SUPPORT_EMAIL: z.email().optional(),
     OAUTH_CLIENT_ID: z.string().min(8).default("threadfolk-web"),

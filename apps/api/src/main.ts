@@ -1,7 +1,30 @@
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { resolveLogFormat } from "./http/logger-options.ts";
+import { DEMO_ACCOUNTS, DEMO_ARTIST_UNIQUE_USERNAME } from "./seed/demo-accounts.ts";
 import { startServer } from "./server.ts";
 
-/** Process entry point: start, then stop gracefully on SIGTERM/SIGINT (in-flight requests finish first). */
+/** What a person at a terminal needs once the server is up: where it is and how to sign in. */
+function printWelcome(options: { config: Config; url: string }): void {
+  const { config, url } = options;
+  const bold = (text: string) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\x1b[1m${text}\x1b[0m` : text);
+  const lines = ["", `  ${bold(`${config.BRAND_NAME} is running at ${url}`)}`];
+  if (config.SEED_DEMO_DATA) {
+    lines.push(
+      "",
+      `  Demo accounts (password ${DEMO_ACCOUNTS.shopper.password}):`,
+      `    shopper  ${DEMO_ACCOUNTS.shopper.email}`,
+      `    artist   ${DEMO_ACCOUNTS.artist.email}  (the seeded artist "${DEMO_ARTIST_UNIQUE_USERNAME}")`,
+    );
+  }
+  lines.push(
+    "",
+    `  Data: ${config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : config.DATA_DIR}.  Stop with Ctrl+C.`,
+    "",
+  );
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+/** Process entry point: start, then stop gracefully on SIGTERM/SIGINT/SIGHUP (in-flight requests finish first). */
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -14,10 +37,12 @@ async function main(): Promise<void> {
     throw error;
   }
   const server = await startServer(config);
-  server.app.log.info(
-    { url: config.PUBLIC_URL, database: server.context.database.location, driver: server.context.database.driver },
-    `${config.BRAND_NAME} is serving on ${server.url}`,
-  );
+  if (resolveLogFormat(config) === "pretty") printWelcome({ config, url: server.url });
+  else
+    server.app.log.info(
+      { url: config.PUBLIC_URL, database: server.context.database.location, driver: server.context.database.driver },
+      `${config.BRAND_NAME} is serving on ${server.url}`,
+    );
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -39,6 +64,8 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  // The terminal closed: stop as gracefully as for Ctrl+C.
+  process.on("SIGHUP", () => stop("SIGHUP"));
 }
 
 main().catch((error: unknown) => {

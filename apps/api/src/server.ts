@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { applyMigrations } from "./db/migrate.ts";
+import { createLogger } from "./http/logger-options.ts";
 import { seedDemoData } from "./seed/seed-demo-data.ts";
 
 const SEED_LOCK_ID = 7_340_002;
@@ -13,6 +14,10 @@ export function databaseOptionsFor(config: Config) {
   return config.DATABASE_URL
     ? ({ driver: "postgres", url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } as const)
     : ({ driver: "pglite", dataDir: path.join(config.DATA_DIR, "pgdata") } as const);
+}
+
+function elapsedMs(startedAt: number): number {
+  return Math.round(performance.now() - startedAt);
 }
 
 export type RunningServer = {
@@ -27,8 +32,23 @@ export async function startServer(
   config: Config,
   options: { database?: DatabaseHandle; logger?: boolean } = {},
 ): Promise<RunningServer> {
-  const database = options.database ?? (await openDatabase(databaseOptionsFor(config)));
+  // Start-up takes seconds on a first run (the embedded database initialises, then the demo seed); say what
+  // is happening before the app and its logger exist.
+  const startupLog = options.logger === false ? undefined : createLogger({ config });
+  const databaseOptions = databaseOptionsFor(config);
+  let startedAt = performance.now();
+  if (!options.database) {
+    startupLog?.info(
+      databaseOptions.driver === "pglite"
+        ? `starting the embedded database (PGlite) in ${databaseOptions.dataDir}…`
+        : "connecting to PostgreSQL…",
+    );
+  }
+  const database = options.database ?? (await openDatabase(databaseOptions));
+  startupLog?.info(`database open in ${elapsedMs(startedAt)} ms; applying migrations…`);
+  startedAt = performance.now();
   await applyMigrations(database);
+  startupLog?.info(`migrations applied in ${elapsedMs(startedAt)} ms`);
   const { app, context } = await buildApp({ config, database, logger: options.logger ?? true });
   if (config.SEED_DEMO_DATA) {
     await database.withExclusiveLock(SEED_LOCK_ID, (db) =>

@@ -1,12 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { type OutboxMessage, readLatestOutboxMessage } from "../src/adapters/mail/read-outbox.ts";
+import { createTemporaryDirectory } from "./temporary-directories.ts";
 import type { TestServer } from "./test-server.ts";
 
-/** A fresh DATA_DIR for one test server, so its outbox holds only its own e-mail. */
+/** A fresh DATA_DIR for one test server, so its outbox holds only its own e-mail; removed after the file. */
 export function temporaryDataDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), "threadfolk-accounts-"));
+  return createTemporaryDirectory("threadfolk-accounts-");
 }
 
 /** Runs the queued jobs (sending the e-mail) now and returns the newest .eml for `to` from the server's outbox. */

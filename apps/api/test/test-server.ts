@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import type { DestinationStream } from "pino";
 import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
 import type { DatabaseHandle } from "../src/db/client.ts";
 import type { RouteEntry } from "../src/http/route-table.ts";
+import { createTemporaryDirectory } from "./temporary-directories.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 export type TestServer = {
@@ -44,19 +46,26 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PORT: "0",
     LOG_LEVEL: "silent",
     SEED_DEMO_DATA: "false",
-    DATA_DIR: `/tmp/threadfolk-test-${process.pid}`,
     PUBLIC_URL: "http://localhost:3000",
     ...overrides,
+    DATA_DIR: overrides.DATA_DIR ?? createTemporaryDirectory("threadfolk-test-"),
   });
 }
 
 /** The real HTTP server on a random port over a fresh database (see createTestDatabase). */
 export async function getTestServer(
-  options: { env?: Record<string, string>; database?: DatabaseHandle } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: DatabaseHandle;
+    /** Receives the server's JSON log lines (set LOG_LEVEL in env); no log at all without it. */
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestServer> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase());
-  const { app, context, routes } = await buildApp({ config, database, logger: false });
+  const { app, context, routes } = options.logStream
+    ? await buildApp({ config, database, logStream: options.logStream })
+    : await buildApp({ config, database, logger: false });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("test server has no port");

@@ -20,6 +20,7 @@ export const DEMO_SEED_STEPS: SeedStep[] = [
 export async function seedDemoData(context: AppContext, log: (message: string) => void): Promise<boolean> {
   const existing = await context.db.select().from(appSettings).where(eq(appSettings.key, SEED_MARKER_KEY));
   if (existing.length > 0) return false;
+  log("seeding the demo marketplace (first start only)…");
   for (const step of DEMO_SEED_STEPS) {
     const startedAt = performance.now();
     await step.run(context);
