@@ -45,9 +45,8 @@ export function createPageMetaResolver(context: Pick<AppContext, "db" | "config"
       if (!row) return "not_found";
       const color = resolveColor(rawColor) ?? resolveColor(row.defaultColor) ?? "black";
       const images = await createImageUrlSigner({ db: context.db, config, absolute: true });
-      const image = images.mockup({
+      const image = images.watermarkedMockup({
         designUuid: row.id,
-        variant: "watermarked",
         garment: garmentForStyle(row.garmentStyleKey ?? "mens_tee"),
         color,
       });
@@ -65,9 +64,8 @@ export function createPageMetaResolver(context: Pick<AppContext, "db" | "config"
       const styleColors = shownStyle ? printableColors(shownStyle.colors) : [];
       if (shownStyle && styleColors.length > 0) {
         const relativeImages = await createImageUrlSigner({ db: context.db, config });
-        const shown = relativeImages.mockup({
+        const shown = relativeImages.watermarkedMockup({
           designUuid: row.id,
-          variant: "watermarked",
           garment: garmentForStyle(shownStyle.key),
           color: shownDesignColor({
             requested: rawColor,

@@ -10,8 +10,9 @@ import {
   type Design,
 } from "../../../test/factories/catalogue.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
+import { grantArtistCleanImages } from "./clean-image-grants.ts";
 import { artworkKey } from "./media-keys.ts";
-import { getMediaUrlSecret, mediaSignature } from "./media-urls.ts";
+import { buildCleanDesignImageUrls, getMediaUrlSecret, mediaSignature, signCleanMediaUrl } from "./media-urls.ts";
 import { renderSampleArtwork } from "./sample-artwork.ts";
 
 let server: TestServer;
@@ -23,7 +24,10 @@ const dataDir = `/tmp/threadfolk-watermark-test-${process.pid}-${Date.now()}`;
 beforeAll(async () => {
   // A minimal built web app, so the design, artist and home pages are served with their head tags.
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), "tf-watermark-web-"));
-  fs.writeFileSync(path.join(webDir, "index.html"), "<!doctype html><html><head><!--app-head--></head><body></body></html>");
+  fs.writeFileSync(
+    path.join(webDir, "index.html"),
+    "<!doctype html><html><head><!--app-head--></head><body></body></html>",
+  );
   server = await getTestServer({ env: { DISCOVERY_CACHE_SECONDS: "0", WEB_DIST_DIR: webDir, DATA_DIR: dataDir } });
   const db = server.database.db;
   const artist = await buildArtist(db, { displayName: "Watermark Artist", avatarKey: "artists/x/avatar.png" });
@@ -80,13 +84,23 @@ async function collectPublicUrls(): Promise<Map<string, string[]>> {
 describe("watermarks that protect", () => {
   it("hands the public only watermarked design images, in every reply and page that shows them", async () => {
     const urls = await collectPublicUrls();
-    const designKeys = [...urls.values()].flat().map(keyOf).filter((key) => key.startsWith("designs/"));
+    const designKeys = [...urls.values()]
+      .flat()
+      .map(keyOf)
+      .filter((key) => key.startsWith("designs/"));
     // Each reply that shows the design names its images (the detail every colour of both garments, 3 widths).
-    expect(urls.get(`/api/v1/designs/${design.id}`)?.length).toBeGreaterThan(100);
+    const detailKeys = (urls.get(`/api/v1/designs/${design.id}`) ?? []).map(keyOf);
+    expect(detailKeys.filter((key) => key.startsWith(`designs/${design.id}/`)).length).toBeGreaterThanOrEqual(
+      (19 + 13) * 3,
+    );
     for (const source of ["/api/v1/internal_design_collections", `/design/${design.id}/guarded-shirt/black`, "/"]) {
-      expect(urls.get(source)?.some((url) => url.includes(`/designs/${design.id}/`)), source).toBe(true);
+      expect(
+        urls.get(source)?.some((url) => url.includes(`/designs/${design.id}/`)),
+        source,
+      ).toBe(true);
     }
-    for (const key of designKeys) expect(key).toMatch(/^designs\/[0-9a-f-]{36}\/watermarked\/[a-z-]+-[a-z_]+-\d+\.webp$/);
+    for (const key of designKeys)
+      expect(key).toMatch(/^designs\/[0-9a-f-]{36}\/watermarked\/[a-z-]+-[a-z_]+-\d+\.webp$/);
     expect(designKeys.some((key) => key.endsWith("-1024.webp"))).toBe(true);
   });
 
@@ -116,10 +130,7 @@ describe("watermarks that protect", () => {
       .find((url: string) => url.includes("-1024.webp")) as string;
     const cleanKey = keyOf(watermarked).replace("/watermarked/", "/mockups/");
     const { search } = new URL(watermarked, "http://x");
-    const edits = [
-      watermarked.replace("/watermarked/", "/mockups/"),
-      `/media/${artworkKey(design.id)}${search}`,
-    ];
+    const edits = [watermarked.replace("/watermarked/", "/mockups/"), `/media/${artworkKey(design.id)}${search}`];
     // Whoever learnt the public signing key (or a code path that signs everything alike) still gets nothing clean.
     const secret = await getMediaUrlSecret(server.context);
     const exp = Number(new URL(watermarked, "http://x").searchParams.get("exp"));
@@ -131,5 +142,21 @@ describe("watermarks that protect", () => {
       expect(response.body.error.code, url).toMatch(/^(forbidden|not_found)$/);
     }
     expect(await server.context.storage.exists(cleanKey)).toBe(false);
+  });
+
+  it("serves the clean images to the design's artist through an authorised grant, privately", async () => {
+    const secret = await getMediaUrlSecret(server.context);
+    const actor = { kind: "user" as const, userId: "owner", artistId, sessionId: "session" };
+    const grant = grantArtistCleanImages({ actor, design });
+    const plain = buildCleanDesignImageUrls({ grant, secret, colors: ["navy"], garment: "hoodie" }).navy;
+    const response = await fetch(`${server.url}${plain?.src}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toMatch(/^private, /);
+    const artwork = await fetch(`${server.url}${signCleanMediaUrl({ grant, key: artworkKey(design.id), secret })}`);
+    expect(artwork.status).toBe(200);
+    expect(artwork.headers.get("content-type")).toBe("image/png");
+    // Another artist is told the design does not exist, so no URL is ever minted for them.
+    const stranger = { ...actor, artistId: (await buildArtist(server.database.db)).id };
+    expect(() => grantArtistCleanImages({ actor: stranger, design })).toThrow(/Design not found/);
   });
 });
