@@ -504,6 +504,9 @@ describe("sharing and search engines", () => {
       `/design/${design.id}/slug/black`,
       "/design/00000000-0000-4000-8000-000000000000/x/black",
       "/artist/someone/00000000-0000-4000-8000-000000000000",
+      "/design/not-a-uuid/x/black",
+      "/design/0000000-00000-4000-8000-000000000000/x/black",
+      `/artist/${artist.uniqueUsername}/not-a-uuid`,
     ]) {
       const response = await server.request(page);
       expect(response.status, page).toBe(404);
