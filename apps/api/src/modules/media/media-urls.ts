@@ -1,9 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { PRODUCT_COLORS, type ProductColor } from "@threadfolk/contract/colors";
-import { eq } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { appSettings } from "../../db/schema/settings.ts";
+import { getAppSecret } from "../../lib/app-secrets.ts";
 import type { CleanImageGrant } from "./clean-image-grants.ts";
 import {
   DEFAULT_GARMENT,
@@ -36,21 +35,7 @@ const MEDIA_URL_BUCKET_SECONDS = 24 * 3600;
 export const CLEAN_MEDIA_URL_MIN_LIFETIME_SECONDS = 3600;
 const CLEAN_MEDIA_URL_BUCKET_SECONDS = 3600;
 
-const SETTING_KEY = "media_url_secret";
-const secrets = new WeakMap<Database, Promise<Buffer>>();
-
-async function loadStoredSecret(db: Database): Promise<Buffer> {
-  // Whoever inserts first wins; everyone then reads the same row, so all instances share one secret.
-  await db
-    .insert(appSettings)
-    .values({ key: SETTING_KEY, value: randomBytes(32).toString("hex") })
-    .onConflictDoNothing({ target: appSettings.key });
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SETTING_KEY));
-  if (typeof row?.value !== "string" || !/^[0-9a-f]{64}$/.test(row.value)) {
-    throw new Error(`app_settings.${SETTING_KEY} is missing or malformed`);
-  }
-  return Buffer.from(row.value, "hex");
-}
+const MEDIA_URL_SECRET = { label: "threadfolk media urls v1", settingKey: "media_url_secret" };
 
 /**
  * The key that signs media URLs: derived from SECRET_KEY when set, otherwise a random secret generated once
@@ -63,16 +48,7 @@ export function getMediaUrlSecret({
   db: Database;
   config: Pick<Config, "SECRET_KEY">;
 }): Promise<Buffer> {
-  if (config.SECRET_KEY) {
-    return Promise.resolve(createHmac("sha256", config.SECRET_KEY).update("threadfolk media urls v1").digest());
-  }
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = loadStoredSecret(db);
-    secrets.set(db, secret);
-    secret.catch(() => secrets.delete(db));
-  }
-  return secret;
+  return getAppSecret({ db, config, purpose: MEDIA_URL_SECRET });
 }
 
 function bucketedExpiry(nowMs: number, lifetimeSeconds: number, bucketSeconds: number): number {
