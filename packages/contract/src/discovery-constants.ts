@@ -156,8 +156,11 @@ export type DesignDetail = {
     tags: string[];
     publishedAt: string | null;
     colors: DesignColor[];
-    /** By garment, then by colour (camelCase key, as the client converts keys): plain and watermarked mockups. */
-    images: Record<string, Record<string, { mockup: ImageSource; watermarked: ImageSource }>>;
+    /**
+     * By garment, then by colour (camelCase key, as the client converts keys): the watermarked mockups. The
+     * clean ones are never in a public reply (decision 021).
+     */
+    images: Record<string, Record<string, { watermarked: ImageSource }>>;
     variants: DesignVariant[];
     artist: DesignArtist;
     moreByArtist: DesignCard[];

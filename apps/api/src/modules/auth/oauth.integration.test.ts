@@ -7,7 +7,7 @@ import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { accessTokens, authSessions, refreshTokens } from "../../db/schema/index.ts";
 import { upsertOAuthClient } from "./oauth-clients.ts";
 import { REFRESH_TOKEN_MISSING_DESCRIPTION } from "./oauth-routes.ts";
-import { findActorByAccessToken } from "./sessions.ts";
+import { findActorByAccessToken, REFRESH_REUSE_GRACE_SECONDS } from "./sessions.ts";
 import { hashToken } from "./token-crypto.ts";
 
 let server: TestServer;
@@ -376,6 +376,112 @@ describe("POST /oauth/token, refresh grant", () => {
       .from(authSessions)
       .where(eq(authSessions.id, row?.sessionId as string));
     expect(session?.recent).toBe(true);
+  });
+});
+
+describe("POST /oauth/token, refresh grace for two tabs of one device", () => {
+  const device = "9b2d6c1e-0f3a-4e8b-a7d5-3c1b2a0f9e84";
+
+  async function signInUser() {
+    const user = await createTestUser(server.context.db);
+    return signIn(server, user.email, user.password);
+  }
+
+  function refresh(refreshToken: string, deviceId?: string) {
+    return requestToken(
+      server,
+      { grant_type: "refresh_token", refresh_token: refreshToken },
+      deviceId ? { headers: { Device: deviceId } } : {},
+    );
+  }
+
+  async function expectFamilyRevoked(tokens: { access_token: string; refresh_token: string }) {
+    expect((await refresh(tokens.refresh_token, device)).body.error).toBe("invalid_grant");
+    expect((await server.request("/api/v1/user_info", { token: tokens.access_token })).status).toBe(401);
+  }
+
+  it("answers the same device's second exchange of a just-rotated token with the same new pair", async () => {
+    const first = await signInUser();
+    const winner = await refresh(first.refresh_token, device);
+    expect(winner.status).toBe(200);
+    const replay = await refresh(first.refresh_token, device);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(winner.body);
+    expect((await server.request("/api/v1/user_info", { token: replay.body.access_token })).status).toBe(200);
+    // The family goes on as usual: the shared pair rotates, and its predecessor's grace is over with it.
+    const next = await refresh(replay.body.refresh_token, device);
+    expect(next.status).toBe(200);
+    expect((await server.request("/api/v1/user_info", { token: next.body.access_token })).status).toBe(200);
+  });
+
+  it("gives two concurrent exchanges of one refresh token by one device the same pair", async () => {
+    // Several families, so that the race is run both ways (one exchange waiting on the other's row lock, or not).
+    for (let round = 0; round < 4; round++) {
+      const first = await signInUser();
+      const results = await Promise.all([refresh(first.refresh_token, device), refresh(first.refresh_token, device)]);
+      expect(results.map((result) => result.status)).toEqual([200, 200]);
+      expect(results[0]?.body).toEqual(results[1]?.body);
+      const pair = results[0]?.body;
+      expect((await server.request("/api/v1/user_info", { token: pair.access_token })).status).toBe(200);
+      expect((await refresh(pair.refresh_token, device)).status).toBe(200);
+    }
+  });
+
+  it("still revokes the family when the replay comes from another device or names none", async () => {
+    for (const replayDevice of ["another-device-1234", undefined]) {
+      const first = await signInUser();
+      const winner = await refresh(first.refresh_token, device);
+      expect(winner.status).toBe(200);
+      const replay = await refresh(first.refresh_token, replayDevice);
+      expect(replay.status, String(replayDevice)).toBe(400);
+      expect(replay.body.error).toBe("invalid_grant");
+      await expectFamilyRevoked(winner.body);
+    }
+  });
+
+  it("still revokes the family when the first exchange named no device", async () => {
+    const first = await signInUser();
+    const winner = await refresh(first.refresh_token);
+    expect(winner.status).toBe(200);
+    expect((await refresh(first.refresh_token, device)).status).toBe(400);
+    await expectFamilyRevoked(winner.body);
+  });
+
+  it(`still revokes the family when the replay comes after the ${REFRESH_REUSE_GRACE_SECONDS} s grace period`, async () => {
+    const first = await signInUser();
+    const winner = await refresh(first.refresh_token, device);
+    expect(winner.status).toBe(200);
+    await server.context.db
+      .update(refreshTokens)
+      .set({ rotatedAt: sql`now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS + 1})` })
+      .where(eq(refreshTokens.tokenHash, hashToken(first.refresh_token)));
+    const late = await refresh(first.refresh_token, device);
+    expect(late.status).toBe(400);
+    expect(late.body.error).toBe("invalid_grant");
+    await expectFamilyRevoked(winner.body);
+  });
+
+  it("still revokes the family when the shared pair was already rotated", async () => {
+    const first = await signInUser();
+    const winner = await refresh(first.refresh_token, device);
+    const next = await refresh(winner.body.refresh_token, device);
+    expect(next.status).toBe(200);
+    expect((await refresh(first.refresh_token, device)).status).toBe(400);
+    await expectFamilyRevoked(next.body);
+  });
+
+  it("stores the answered pair only as hashes", async () => {
+    const first = await signInUser();
+    const winner = await refresh(first.refresh_token, device);
+    const [row] = await server.context.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(winner.body.refresh_token)));
+    expect(row).toBeDefined();
+    const stored = JSON.stringify(row);
+    for (const secret of [winner.body.refresh_token, winner.body.access_token, first.refresh_token]) {
+      expect(stored).not.toContain(secret);
+    }
   });
 });
 

@@ -1,9 +1,39 @@
+import { createHmac } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { accessTokens, authSessions, guests, refreshTokens, sellerProfiles, users } from "../../db/schema/index.ts";
+import { getAppSecret } from "../../lib/app-secrets.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { generateToken, hashToken } from "./token-crypto.ts";
+
+/**
+ * How long after a refresh token was exchanged the same device may exchange it again and get the same new pair
+ * instead of revoking the family: two tabs that refresh at the same moment (decisions 005 and 021).
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+
+const REFRESH_SUCCESSOR_SECRET = { label: "threadfolk refresh successors v1", settingKey: "refresh_successor_secret" };
+
+type TokenSecrets = { accessToken: string; refreshToken: string };
+
+/**
+ * The pair a refresh token is exchanged for on one device, derived rather than random so that a second exchange
+ * within the grace period can be answered with the same pair while the database keeps only hashes. It takes
+ * the presented token (which only the client holds), the device, the exchanged row's random id and a server
+ * key, so neither a copy of the database nor a client's tokens alone can compute it.
+ */
+function deriveSuccessorTokens(options: {
+  key: Buffer;
+  refreshToken: string;
+  refreshTokenId: string;
+  device: string;
+}): TokenSecrets {
+  const { key, refreshToken, refreshTokenId, device } = options;
+  const derive = (kind: string) =>
+    createHmac("sha256", key).update(`${kind}\0${refreshTokenId}\0${device}\0${refreshToken}`).digest("base64url");
+  return { accessToken: derive("access"), refreshToken: derive("refresh") };
+}
 
 /** A freshly issued access/refresh pair (the secrets leave the server only here). */
 export type IssuedTokens = {
@@ -17,9 +47,13 @@ export type IssuedTokens = {
 
 type SessionDatabase = Pick<Database, "insert" | "update" | "select" | "execute">;
 
-async function insertTokenPair(db: SessionDatabase, config: Config, sessionId: string): Promise<IssuedTokens> {
-  const accessToken = generateToken();
-  const refreshToken = generateToken();
+async function insertTokenPair(
+  db: SessionDatabase,
+  config: Config,
+  sessionId: string,
+  secrets: TokenSecrets = { accessToken: generateToken(), refreshToken: generateToken() },
+): Promise<IssuedTokens> {
+  const { accessToken, refreshToken } = secrets;
   const now = new Date();
   const expiresAt = new Date(now.getTime() + config.ACCESS_TOKEN_TTL_SECONDS * 1000);
   const [access] = await db
@@ -73,8 +107,54 @@ export async function startGuestSession(options: {
 export type RotationFailure = "unknown" | "revoked" | "reused" | "expired" | "disabled";
 
 /**
+ * The pair an earlier exchange of the same refresh token by the same device issued, when it came within the
+ * grace period and that pair is still the family's newest (unused, not revoked); undefined otherwise.
+ */
+async function findGraceAnswer(
+  db: SessionDatabase,
+  config: Config,
+  options: { exchangedId: string; sessionId: string; successor: TokenSecrets },
+): Promise<IssuedTokens | undefined> {
+  const { exchangedId, sessionId, successor } = options;
+  // A fresh statement: a concurrent exchange that won the race has committed by now.
+  const [exchanged] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.id, exchangedId),
+        sql`${refreshTokens.rotatedAt} > now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS})`,
+      ),
+    );
+  if (!exchanged) return undefined;
+  const [issued] = await db
+    .select({ createdAt: accessTokens.createdAt })
+    .from(refreshTokens)
+    .innerJoin(accessTokens, eq(accessTokens.id, refreshTokens.accessTokenId))
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, hashToken(successor.refreshToken)),
+        eq(refreshTokens.sessionId, sessionId),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+        eq(accessTokens.tokenHash, hashToken(successor.accessToken)),
+        isNull(accessTokens.revokedAt),
+      ),
+    );
+  if (!issued) return undefined;
+  return {
+    ...successor,
+    expiresIn: config.ACCESS_TOKEN_TTL_SECONDS,
+    createdAt: Math.floor(issued.createdAt.getTime() / 1000),
+    sessionId,
+  };
+}
+
+/**
  * Exchanges a refresh token for a new pair in the same family. A token that was already exchanged is
- * reuse (a stolen copy or a replay): the whole family is revoked and the caller gets a failure.
+ * reuse (a stolen copy or a replay): the whole family is revoked and the caller gets a failure, unless the
+ * same device exchanges it again within REFRESH_REUSE_GRACE_SECONDS (two tabs refreshing at once): then it
+ * gets the pair the first exchange issued.
  */
 export async function rotateRefreshToken(options: {
   db: Database;
@@ -85,6 +165,8 @@ export async function rotateRefreshToken(options: {
   device?: string;
 }): Promise<{ ok: true; tokens: IssuedTokens } | { ok: false; reason: RotationFailure }> {
   const { db, config, clientId, refreshToken, device } = options;
+  // Without a Device header nothing ties a second exchange to the first: the pair is random, and reuse is reuse.
+  const successorKey = device ? await getAppSecret({ db, config, purpose: REFRESH_SUCCESSOR_SECRET }) : undefined;
   const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -108,6 +190,10 @@ export async function rotateRefreshToken(options: {
       await revokeSessionRows(tx, row.sessionId, "expired");
       return { ok: false as const, reason: "expired" as const };
     }
+    const successor =
+      successorKey && device
+        ? deriveSuccessorTokens({ key: successorKey, refreshToken, refreshTokenId: row.id, device })
+        : undefined;
     // The conditional update is the race guard: of two concurrent exchanges only one sees rotated_at null.
     const rotated = await tx
       .update(refreshTokens)
@@ -115,6 +201,11 @@ export async function rotateRefreshToken(options: {
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt)))
       .returning({ id: refreshTokens.id });
     if (rotated.length === 0) {
+      // The same device deriving the same successor is the proof that it is the same exchange again.
+      const again = successor
+        ? await findGraceAnswer(tx, config, { exchangedId: row.id, sessionId: row.sessionId, successor })
+        : undefined;
+      if (again) return { ok: true as const, tokens: again };
       await revokeSessionRows(tx, row.sessionId, "refresh_token_reuse");
       return { ok: false as const, reason: "reused" as const };
     }
@@ -122,7 +213,7 @@ export async function rotateRefreshToken(options: {
       .update(authSessions)
       .set({ lastUsedAt: sql`now()`, ...(device ? { device } : {}) })
       .where(eq(authSessions.id, row.sessionId));
-    return { ok: true as const, tokens: await insertTokenPair(tx, config, row.sessionId) };
+    return { ok: true as const, tokens: await insertTokenPair(tx, config, row.sessionId, successor) };
   });
   return result;
 }

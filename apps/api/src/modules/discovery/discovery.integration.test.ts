@@ -305,9 +305,11 @@ describe("design detail", () => {
     expect(attributes.artist.avatar.src).toContain(`/media/artists/${artist.id}/avatar-128.webp`);
     expect(Object.keys(attributes.images.tee)).toHaveLength(19);
     expect(Object.keys(attributes.images["womens-tee"])).toHaveLength(18);
-    expect(attributes.images.tee.soft_pink.mockup.src).toContain(
-      `/designs/${design.id}/mockups/tee-soft_pink-640.webp`,
+    expect(attributes.images.tee.soft_pink.watermarked.src).toContain(
+      `/designs/${design.id}/watermarked/tee-soft_pink-640.webp`,
     );
+    // The clean mockups are not public (decision 021).
+    expect(Object.keys(attributes.images.tee.soft_pink)).toEqual(["watermarked"]);
     expect(attributes.images.tee.soft_pink.watermarked.src_set.split(", ")).toHaveLength(3);
     expect(attributes.colors[0]).toEqual({ key: "white", display_name: "White", hex: "#f7f7f5" });
     expect(attributes.variants).toHaveLength(2);
@@ -348,7 +350,7 @@ describe("design detail", () => {
     for (const garment of ["hoodie", "tank-top"]) {
       const black = attributes.images[garment].black;
       expect(black.watermarked.src, garment).toContain(`/designs/${design.id}/watermarked/${garment}-black-640.webp`);
-      expect(black.mockup.src, garment).toContain(`/designs/${design.id}/mockups/${garment}-black-640.webp`);
+      expect(black.mockup, garment).toBeUndefined();
     }
   });
 
@@ -502,6 +504,9 @@ describe("sharing and search engines", () => {
       `/design/${design.id}/slug/black`,
       "/design/00000000-0000-4000-8000-000000000000/x/black",
       "/artist/someone/00000000-0000-4000-8000-000000000000",
+      "/design/not-a-uuid/x/black",
+      "/design/0000000-00000-4000-8000-000000000000/x/black",
+      `/artist/${artist.uniqueUsername}/not-a-uuid`,
     ]) {
       const response = await server.request(page);
       expect(response.status, page).toBe(404);

@@ -1,4 +1,5 @@
 import { DESIGN_PAGE_SIZE } from "@threadfolk/contract/discovery";
+import { isUuid } from "@threadfolk/contract/ids";
 import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { designs } from "../../db/schema/index.ts";
@@ -8,8 +9,6 @@ import { createImageUrlSigner } from "./image-urls.ts";
 import { loadDesignCards } from "./load-design-cards.ts";
 import { presentArtist, presentPageMeta } from "./presenters.ts";
 import { findArtist, findArtistCounts } from "./queries.ts";
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The storefront: profile, counts and one page of the artist's listed designs, newest first. */
 export async function getArtistStorefront({
@@ -23,7 +22,7 @@ export async function getArtistStorefront({
   page: number;
 }) {
   const { db } = context;
-  const artist = UUID_PATTERN.test(artistKey)
+  const artist = isUuid(artistKey)
     ? await findArtist({ db, uuid: artistKey.toLowerCase() })
     : await findArtist({ db, username: artistKey.toLowerCase() });
   if (!artist) throw AppError.notFound("Artist");

@@ -6,18 +6,20 @@ import {
   DEFAULT_MOCKUP_WIDTH,
   type Garment,
   type ImagePreset,
-  type MockupVariant,
   mockupKey,
 } from "../media/media-keys.ts";
 import {
-  buildDesignImageUrls,
   buildImageUrls,
+  buildWatermarkedImageUrls,
   getMediaUrlSecret,
   type ImageSource,
   signMediaUrl,
 } from "../media/media-urls.ts";
 
-/** The only place the discovery and search modules build media URLs (keys and signing come from the media module). */
+/**
+ * The only place the discovery and search modules build media URLs (keys and signing come from the media
+ * module). Their replies are public, so a design only ever shows its watermarked mockups (decision 021).
+ */
 
 export type { ImageSource };
 
@@ -36,8 +38,8 @@ export function garmentForStyle(garmentStyleKey: string): Garment {
 
 /** Signs URLs for one request; fetch the secret once per request with `createImageUrlSigner`. */
 export type ImageUrlSigner = {
-  /** One mockup image (all widths) of a design in a colour. */
-  mockup(options: { designUuid: string; variant: MockupVariant; garment: Garment; color: ProductColor }): ImageSource;
+  /** One watermarked mockup image (all widths) of a design in a colour. */
+  watermarkedMockup(options: { designUuid: string; garment: Garment; color: ProductColor }): ImageSource;
   /** The card's single URL: the watermarked mockup at the card width. */
   watermarkedUrl(options: { designUuid: string; garment: Garment; color: ProductColor }): string;
   /** An avatar or banner (id = artist uuid) or a carousel slide (id = asset id). */
@@ -53,10 +55,9 @@ export async function createImageUrlSigner(options: {
   const secret = await getMediaUrlSecret({ db: options.db, config: options.config });
   const baseUrl = options.absolute ? options.config.PUBLIC_URL : "";
   return {
-    mockup({ designUuid, variant, garment, color }) {
-      const urls = buildDesignImageUrls({ designUuid, secret, colors: [color], garment, variants: [variant], baseUrl });
-      const source = urls[variant][color];
-      if (!source) throw new Error(`no ${variant} image for ${designUuid} in ${color}`);
+    watermarkedMockup({ designUuid, garment, color }) {
+      const source = buildWatermarkedImageUrls({ designUuid, secret, colors: [color], garment, baseUrl })[color];
+      if (!source) throw new Error(`no watermarked image for ${designUuid} in ${color}`);
       return source;
     },
     watermarkedUrl({ designUuid, garment, color }) {

@@ -137,15 +137,13 @@ export function presentDesignDetail(options: {
     colorsByGarment.set(garment, set);
   }
   const inDisplayOrder = (colors: Set<ProductColor>) => PRODUCT_COLORS.filter((color) => colors.has(color));
-  const imageSets: Record<string, Record<string, { mockup: ImageSource; watermarked: ImageSource }>> = {};
+  // Watermarked only: this reply is public, and the clean mockups are the artist's and production's (decision 021).
+  const imageSets: Record<string, Record<string, { watermarked: ImageSource }>> = {};
   for (const [garment, colors] of colorsByGarment) {
     imageSets[garment] = Object.fromEntries(
       inDisplayOrder(colors).map((color) => [
         color,
-        {
-          mockup: images.mockup({ designUuid: design.id, variant: "mockups", garment, color }),
-          watermarked: images.mockup({ designUuid: design.id, variant: "watermarked", garment, color }),
-        },
+        { watermarked: images.watermarkedMockup({ designUuid: design.id, garment, color }) },
       ]),
     );
   }

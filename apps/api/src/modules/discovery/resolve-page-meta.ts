@@ -1,4 +1,5 @@
 import { colorDisplayName, resolveColor } from "@threadfolk/contract/colors";
+import { isUuid } from "@threadfolk/contract/ids";
 import { DESIGN_MOCKUP_SIZES, printableColors, shownDesignColor } from "@threadfolk/contract/page-images";
 import type { AppContext } from "../../context.ts";
 import type { PageMeta, PageMetaResult } from "../../http/web-app.ts";
@@ -8,9 +9,9 @@ import { createImageUrlSigner, garmentForStyle } from "./image-urls.ts";
 import { printableColor } from "./presenters.ts";
 import { findArtist, findArtistCounts, findDesignCardRows, findDesignVariants } from "./queries.ts";
 
-const DESIGN_PATH = /^\/design\/([0-9a-fA-F-]{36})\/([^/]+)\/([^/]+)\/?$/;
-const ARTIST_PATH = /^\/artist\/([^/]+)\/([0-9a-fA-F-]{36})\/?$/;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// The id segment is checked with the contract's isUuid: a design or artist page whose id is not one is a 404.
+const DESIGN_PATH = /^\/design\/([^/]+)\/([^/]+)\/([^/]+)\/?$/;
+const ARTIST_PATH = /^\/artist\/([^/]+)\/([^/]+)\/?$/;
 const DESCRIPTION_LIMIT = 200;
 
 function shorten(text: string): string {
@@ -36,8 +37,8 @@ export function createPageMetaResolver(context: Pick<AppContext, "db" | "config"
     const design = DESIGN_PATH.exec(pathname);
     if (design) {
       const [, rawUuid = "", , rawColor = ""] = design;
+      if (!isUuid(rawUuid)) return "not_found";
       const uuid = rawUuid.toLowerCase();
-      if (!UUID_PATTERN.test(uuid)) return "not_found";
       const [[row], variants] = await Promise.all([
         findDesignCardRows({ db: context.db, designIds: [uuid] }),
         findDesignVariants({ db: context.db, designId: uuid }),
@@ -45,9 +46,8 @@ export function createPageMetaResolver(context: Pick<AppContext, "db" | "config"
       if (!row) return "not_found";
       const color = resolveColor(rawColor) ?? resolveColor(row.defaultColor) ?? "black";
       const images = await createImageUrlSigner({ db: context.db, config, absolute: true });
-      const image = images.mockup({
+      const image = images.watermarkedMockup({
         designUuid: row.id,
-        variant: "watermarked",
         garment: garmentForStyle(row.garmentStyleKey ?? "mens_tee"),
         color,
       });
@@ -65,9 +65,8 @@ export function createPageMetaResolver(context: Pick<AppContext, "db" | "config"
       const styleColors = shownStyle ? printableColors(shownStyle.colors) : [];
       if (shownStyle && styleColors.length > 0) {
         const relativeImages = await createImageUrlSigner({ db: context.db, config });
-        const shown = relativeImages.mockup({
+        const shown = relativeImages.watermarkedMockup({
           designUuid: row.id,
-          variant: "watermarked",
           garment: garmentForStyle(shownStyle.key),
           color: shownDesignColor({
             requested: rawColor,
@@ -81,8 +80,9 @@ export function createPageMetaResolver(context: Pick<AppContext, "db" | "config"
     }
     const artistMatch = ARTIST_PATH.exec(pathname);
     if (artistMatch) {
-      const uuid = (artistMatch[2] ?? "").toLowerCase();
-      if (!UUID_PATTERN.test(uuid)) return "not_found";
+      const rawUuid = artistMatch[2] ?? "";
+      if (!isUuid(rawUuid)) return "not_found";
+      const uuid = rawUuid.toLowerCase();
       const artist = await findArtist({ db: context.db, uuid });
       if (!artist) return "not_found";
       const counts = await findArtistCounts({ db: context.db, artistId: artist.id });

@@ -13,6 +13,9 @@ import { UUID_SOURCE } from "@threadfolk/contract/ids";
  *   carousels/{assetId}.png          ->  carousels/{assetId}-{width}.webp            (1152:300 crop)
  *
  * Widths come from small allow-lists so nobody can make the server render arbitrary sizes.
+ *
+ * A design's artwork and its plain mockups are clean images: only the watermarked renditions are public
+ * (`isCleanMediaKey`, decision 021).
  */
 
 /**
@@ -45,6 +48,17 @@ const KEY_PATTERN = /^[a-z0-9][a-z0-9_.-]*(\/[a-z0-9][a-z0-9_.-]*)*$/;
 
 export function isValidMediaKey(key: string): boolean {
   return key.length <= 300 && KEY_PATTERN.test(key) && !key.split("/").some((segment) => segment.startsWith(".."));
+}
+
+const WATERMARKED_PREFIX = new RegExp(`^designs/${UUID_SOURCE}/watermarked/`);
+
+/**
+ * Whether a key names a clean design image (the artwork or a plain mockup): everything under `designs/`
+ * except the watermarked renditions, so a key kind added later is clean until someone decides otherwise.
+ * Clean keys are signed with their own key and only for an authorised purpose (media-urls.ts).
+ */
+export function isCleanMediaKey(key: string): boolean {
+  return key.startsWith("designs/") && !WATERMARKED_PREFIX.test(key);
 }
 
 export function artworkKey(designUuid: string): string {

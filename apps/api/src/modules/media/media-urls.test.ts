@@ -1,12 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { GARMENTS, isValidMediaKey, parseRenditionKey } from "./media-keys.ts";
+import { grantProductionCleanImages } from "./clean-image-grants.ts";
+import { artworkKey, GARMENTS, isCleanMediaKey, isValidMediaKey, mockupKey, parseRenditionKey } from "./media-keys.ts";
 import {
-  buildDesignImageUrls,
+  buildCleanDesignImageUrls,
   buildImageUrls,
+  buildWatermarkedImageUrls,
+  CLEAN_MEDIA_URL_MIN_LIFETIME_SECONDS,
   MEDIA_URL_MIN_LIFETIME_SECONDS,
   mediaSignature,
   mediaUrlExpiry,
+  signCleanMediaUrl,
   signMediaUrl,
   verifyMediaSignature,
 } from "./media-urls.ts";
@@ -31,7 +35,7 @@ describe("media URL expiry", () => {
     expect(exp * 1000 - now).toBeGreaterThanOrEqual(MEDIA_URL_MIN_LIFETIME_SECONDS * 1000);
     expect(exp * 1000 - now).toBeLessThan((MEDIA_URL_MIN_LIFETIME_SECONDS + DAY) * 1000);
     expect(exp % DAY).toBe(0);
-    const key = "designs/x/artwork.png";
+    const key = "artists/x/avatar.png";
     expect(signMediaUrl({ key, secret, now })).toBe(signMediaUrl({ key, secret, now: now + 5 * 3600 * 1000 }));
     expect(signMediaUrl({ key, secret, now })).not.toBe(signMediaUrl({ key, secret, now: now + DAY * 1000 }));
   });
@@ -68,16 +72,16 @@ describe("verifyMediaSignature", () => {
   });
 });
 
-describe("buildDesignImageUrls", () => {
-  it("gives each colour a src, a srcset of every width and the intrinsic size, for both variants", () => {
-    const urls = buildDesignImageUrls({
+describe("buildWatermarkedImageUrls", () => {
+  it("gives each colour a src, a srcset of every width and the intrinsic size", () => {
+    const urls = buildWatermarkedImageUrls({
       designUuid: DESIGN,
       secret,
       colors: ["white", "navy"],
       baseUrl: "https://shop.example",
     });
-    expect(Object.keys(urls.watermarked)).toEqual(["white", "navy"]);
-    const navy = urls.watermarked.navy;
+    expect(Object.keys(urls)).toEqual(["white", "navy"]);
+    const navy = urls.navy;
     expect(navy?.width).toBe(640);
     expect(navy?.height).toBe(640);
     expect(navy?.src).toMatch(
@@ -86,15 +90,12 @@ describe("buildDesignImageUrls", () => {
       ),
     );
     expect(navy?.srcSet.split(", ").map((entry) => entry.split(" ")[1])).toEqual(["320w", "640w", "1024w"]);
-    expect(urls.mockups.white?.src).toContain(`/designs/${DESIGN}/mockups/tee-white-640.webp`);
     for (const entry of navy?.srcSet.split(", ") ?? []) {
       const { key, exp, sig } = queryOf((entry.split(" ")[0] as string).replace("https://shop.example", ""));
       expect(parseRenditionKey(key)).toBeDefined();
       expect(verifyMediaSignature({ key, exp, sig, secret })).toBe("valid");
     }
-    const watermarkedOnly = buildDesignImageUrls({ designUuid: DESIGN, secret, variants: ["watermarked"] });
-    expect(Object.keys(watermarkedOnly.watermarked)).toHaveLength(19);
-    expect(Object.keys(watermarkedOnly.mockups)).toHaveLength(0);
+    expect(Object.keys(buildWatermarkedImageUrls({ designUuid: DESIGN, secret }))).toHaveLength(19);
   });
 
   it("sizes avatars, banners and carousel slides by their preset", () => {
@@ -104,6 +105,53 @@ describe("buildDesignImageUrls", () => {
     const slide = buildImageUrls({ preset: "carousel", id: "spring-sale", secret });
     expect(slide).toMatchObject({ width: 1152, height: 300 });
     expect(slide.src).toContain("/media/carousels/spring-sale-1152.webp?exp=");
+  });
+});
+
+describe("clean design images", () => {
+  const grant = grantProductionCleanImages({ designUuid: DESIGN });
+  const clean = mockupKey({ designUuid: DESIGN, variant: "mockups", garment: "tee", color: "navy", width: 1024 });
+
+  it("are the artwork and the plain mockups, and any other design key but the watermarked renditions", () => {
+    expect(isCleanMediaKey(artworkKey(DESIGN))).toBe(true);
+    expect(isCleanMediaKey(clean)).toBe(true);
+    expect(isCleanMediaKey(`designs/${DESIGN}/print-file.png`)).toBe(true);
+    expect(isCleanMediaKey(clean.replace("/mockups/", "/watermarked/"))).toBe(false);
+    expect(isCleanMediaKey(`artists/${DESIGN}/avatar-128.webp`)).toBe(false);
+    expect(isCleanMediaKey("carousels/spring-640.webp")).toBe(false);
+  });
+
+  it("cannot be signed the public way", () => {
+    expect(() => signMediaUrl({ key: clean, secret })).toThrow(/clean design image/);
+    expect(() => signMediaUrl({ key: artworkKey(DESIGN), secret })).toThrow(/clean design image/);
+  });
+
+  it("are signed with their own key, only for the granted design, and live about an hour", () => {
+    const now = Date.UTC(2025, 2, 10, 13, 45, 12);
+    const url = signCleanMediaUrl({ grant, key: clean, secret, now });
+    const { key, exp, sig } = queryOf(url);
+    expect(key).toBe(clean);
+    expect(verifyMediaSignature({ key, exp, sig, secret, now })).toBe("valid");
+    expect(Number(exp) * 1000 - now).toBeGreaterThanOrEqual(CLEAN_MEDIA_URL_MIN_LIFETIME_SECONDS * 1000);
+    expect(Number(exp) * 1000 - now).toBeLessThan(2 * CLEAN_MEDIA_URL_MIN_LIFETIME_SECONDS * 1000);
+    // The public key's signature of a clean key is refused, and a clean signature does not carry over.
+    const publicSig = mediaSignature(secret, clean, Number(exp));
+    expect(verifyMediaSignature({ key, exp, sig: publicSig, secret, now })).toBe("invalid");
+    const watermarked = clean.replace("/mockups/", "/watermarked/");
+    expect(verifyMediaSignature({ key: watermarked, exp, sig, secret, now })).toBe("invalid");
+    const other = grantProductionCleanImages({ designUuid: "7a0c2d4e-2222-4b51-8d6e-2f7f3f0c9a10" });
+    expect(() => signCleanMediaUrl({ grant: other, key: clean, secret })).toThrow(/not a clean image of design/);
+    expect(() => signCleanMediaUrl({ grant, key: watermarked, secret })).toThrow(/not a clean image of design/);
+  });
+
+  it("come at every width for the granted design's colours", () => {
+    const urls = buildCleanDesignImageUrls({ grant, secret, colors: ["white"], garment: "hoodie" });
+    expect(Object.keys(urls)).toEqual(["white"]);
+    expect(urls.white?.src).toContain(`/media/designs/${DESIGN}/mockups/hoodie-white-640.webp?exp=`);
+    for (const entry of urls.white?.srcSet.split(", ") ?? []) {
+      const { key, exp, sig } = queryOf(entry.split(" ")[0] as string);
+      expect(verifyMediaSignature({ key, exp, sig, secret })).toBe("valid");
+    }
   });
 });
 

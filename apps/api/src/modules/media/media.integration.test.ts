@@ -5,8 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/test-database.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
-import { artworkKey, GARMENTS, mockupKey } from "./media-keys.ts";
-import { buildDesignImageUrls, getMediaUrlSecret, mediaSignature, signMediaUrl } from "./media-urls.ts";
+import { grantProductionCleanImages } from "./clean-image-grants.ts";
+import { artworkKey, GARMENTS, isCleanMediaKey, mockupKey } from "./media-keys.ts";
+import {
+  buildCleanDesignImageUrls,
+  buildWatermarkedImageUrls,
+  getMediaUrlSecret,
+  mediaSignature,
+  signCleanMediaUrl,
+  signMediaUrl,
+} from "./media-urls.ts";
 import { renderSampleArtwork } from "./sample-artwork.ts";
 
 let server: TestServer;
@@ -29,6 +37,13 @@ afterAll(async () => {
 });
 
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, "");
+
+/** A signed URL for any key: clean design images through a production grant of their design. */
+function signAnyMediaUrl(key: string): string {
+  if (!isCleanMediaKey(key)) return signMediaUrl({ key, secret });
+  const grant = grantProductionCleanImages({ designUuid: key.split("/")[1] as string });
+  return signCleanMediaUrl({ grant, key, secret });
+}
 
 describe("GET /media/*", () => {
   it("renders an absent mockup on first request, stores it and serves it with immutable caching", async () => {
@@ -61,16 +76,10 @@ describe("GET /media/*", () => {
 
   it("renders every garment on first request, through the signed URLs the discovery API hands out", async () => {
     for (const garment of GARMENTS) {
-      const urls = buildDesignImageUrls({
-        designUuid: design,
-        secret,
-        garment,
-        colors: ["black"],
-        variants: ["mockups"],
-      });
-      const small = urls.mockups.black?.srcSet.split(", ")[0]?.split(" ")[0] as string;
-      expect(small, garment).toContain(`/mockups/${garment}-black-320.webp?`);
-      const key = mockupKey({ designUuid: design, variant: "mockups", garment, color: "black", width: 320 });
+      const urls = buildWatermarkedImageUrls({ designUuid: design, secret, garment, colors: ["black"] });
+      const small = urls.black?.srcSet.split(", ")[0]?.split(" ")[0] as string;
+      expect(small, garment).toContain(`/watermarked/${garment}-black-320.webp?`);
+      const key = mockupKey({ designUuid: design, variant: "watermarked", garment, color: "black", width: 320 });
       expect(await server.context.storage.exists(key)).toBe(false);
       const response = await fetch(`${server.url}${pathOf(small)}`);
       expect(response.status, garment).toBe(200);
@@ -82,9 +91,29 @@ describe("GET /media/*", () => {
   });
 
   it("serves stored sources with their own content type", async () => {
-    const response = await fetch(`${server.url}${signMediaUrl({ key: artworkKey(design), secret })}`);
+    const response = await fetch(`${server.url}${signAnyMediaUrl(artworkKey(design))}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
+  });
+
+  it("renders and serves clean mockups for a grant, privately cached and unlike the watermarked ones", async () => {
+    const grant = grantProductionCleanImages({ designUuid: design });
+    const clean = buildCleanDesignImageUrls({ grant, secret, colors: ["red"], garment: "tank-top" }).red;
+    const watermarked = buildWatermarkedImageUrls({ designUuid: design, secret, colors: ["red"], garment: "tank-top" });
+    const [plain, marked] = await Promise.all(
+      [clean?.src, watermarked.red?.src].map((url) => fetch(`${server.url}${pathOf(url as string)}`)),
+    );
+    expect(plain?.status).toBe(200);
+    expect(plain?.headers.get("cache-control")).toMatch(/^private, max-age=\d+, immutable$/);
+    expect(Number(/max-age=(\d+)/.exec(plain?.headers.get("cache-control") ?? "")?.[1])).toBeLessThanOrEqual(7200);
+    expect(marked?.headers.get("cache-control")).toMatch(/^public, /);
+    const [plainBody, markedBody] = await Promise.all([plain, marked].map(async (response) => response?.arrayBuffer()));
+    expect(Buffer.from(plainBody as ArrayBuffer).equals(Buffer.from(markedBody as ArrayBuffer))).toBe(false);
+    expect(
+      await server.context.storage.exists(
+        mockupKey({ designUuid: design, variant: "mockups", garment: "tank-top", color: "red", width: 640 }),
+      ),
+    ).toBe(true);
   });
 
   it("rejects missing, tampered and expired signatures with a 403 JSON error", async () => {
@@ -112,7 +141,7 @@ describe("GET /media/*", () => {
 
   it("rejects unknown query parameters with a 422", async () => {
     const key = artworkKey(design);
-    const response = await server.request(`${signMediaUrl({ key, secret })}&width=9000`);
+    const response = await server.request(`${signAnyMediaUrl(key)}&width=9000`);
     expect(response.status).toBe(422);
     expect(response.body.error.details).toEqual([{ field: "width", message: "Unknown field" }]);
   });
@@ -126,7 +155,7 @@ describe("GET /media/*", () => {
       `designs/${design}/mockups/tee-light_grey-640.webp`,
       `artists/${other}/avatar-128.webp`,
     ]) {
-      const response = await server.request(signMediaUrl({ key, secret }));
+      const response = await server.request(signAnyMediaUrl(key));
       expect(response.status, key).toBe(404);
       expect(response.body.error.code).toBe("not_found");
       expect(await server.context.storage.exists(key)).toBe(false);
@@ -136,8 +165,8 @@ describe("GET /media/*", () => {
   });
 
   it("serves the URLs the discovery API hands out", async () => {
-    const urls = buildDesignImageUrls({ designUuid: design, secret, colors: ["kelly"], variants: ["watermarked"] });
-    const kelly = urls.watermarked.kelly;
+    const urls = buildWatermarkedImageUrls({ designUuid: design, secret, colors: ["kelly"] });
+    const kelly = urls.kelly;
     const small = kelly?.srcSet.split(", ")[0]?.split(" ")[0] as string;
     const response = await fetch(`${server.url}${pathOf(small)}`);
     expect(response.status).toBe(200);
@@ -165,7 +194,7 @@ describe("media URL secret", () => {
     const [a, b] = await Promise.all([getMediaUrlSecret(first.context), getMediaUrlSecret(second.context)]);
     expect(a.equals(b)).toBe(true);
     expect(a.length).toBe(32);
-    const key = artworkKey(design);
+    const key = `artists/${design}/avatar.png`;
     expect(signMediaUrl({ key, secret: a })).toBe(signMediaUrl({ key, secret: b }));
     // Each instance accepts the other's links.
     await first.context.storage.put(key, Buffer.from("fake png"), "image/png");

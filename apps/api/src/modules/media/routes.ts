@@ -5,7 +5,7 @@ import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { getMediaObject } from "./get-media-object.ts";
-import { isValidMediaKey } from "./media-keys.ts";
+import { isCleanMediaKey, isValidMediaKey } from "./media-keys.ts";
 import { getMediaUrlSecret, verifyMediaSignature } from "./media-urls.ts";
 
 const REJECTIONS = {
@@ -14,7 +14,10 @@ const REJECTIONS = {
   expired: "This media link has expired",
 } as const;
 
-/** GET (and HEAD) /media/{key}?exp=&sig=: signed, expiring, immutable-cached media; renditions render on first request. */
+/**
+ * GET (and HEAD) /media/{key}?exp=&sig=: signed, expiring, immutable-cached media; renditions render on first
+ * request. A clean design image verifies only against the clean images' signing key (media-urls.ts).
+ */
 export async function mediaRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   app.get("/media/*", async (request, reply) => {
     const key = (request.params as { "*": string })["*"];
@@ -29,7 +32,9 @@ export async function mediaRoutes(app: FastifyInstance, context: AppContext): Pr
 
     const etag = `"${createHash("sha256").update(object.body).digest("base64url").slice(0, 32)}"`;
     const maxAge = Math.max(0, Number(query.exp) - Math.floor(Date.now() / 1000));
-    reply.header("Cache-Control", `public, max-age=${maxAge}, immutable`).header("ETag", etag);
+    // A clean image is one person's (or production's): no shared cache may keep it for others.
+    const cacheScope = isCleanMediaKey(key) ? "private" : "public";
+    reply.header("Cache-Control", `${cacheScope}, max-age=${maxAge}, immutable`).header("ETag", etag);
     if (request.headers["if-none-match"] === etag) return reply.status(304).send();
     return reply.type(object.contentType).send(object.body);
   });
