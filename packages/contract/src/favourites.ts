@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DesignCard, ImageSource, PageMeta } from "./discovery.ts";
 import { pageParamSchema } from "./discovery.ts";
+import { uuidSchema } from "./ids.ts";
 import { collectionNameSchema } from "./validation.ts";
 
 /**
@@ -21,7 +22,6 @@ export const COLLECTION_NAME_TAKEN = "Collection Name has already been taken";
 export const CANNOT_FOLLOW_YOURSELF = "You cannot follow yourself";
 
 const MAX_ID = 2_147_483_647;
-const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** A numeric id (collection, variant) sent as a JSON number or a string of digits. */
 export const numericIdSchema = (name: string) =>
@@ -43,12 +43,6 @@ export const numericIdSchema = (name: string) =>
         .min(1, `${name} must be a positive integer`)
         .max(MAX_ID, `${name} must be a positive integer`),
     );
-
-export const uuidSchema = (name: string) =>
-  z
-    .string({ error: `${name} must be a uuid` })
-    .regex(UUID_PATTERN, `${name} must be a uuid`)
-    .transform((value) => value.toLowerCase());
 
 /** Create or rename a collection: the spec's client sends `display_name` flat. */
 export const collectionInputSchema = z.strictObject({ displayName: collectionNameSchema });

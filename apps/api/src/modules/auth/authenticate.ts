@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { type Actor, findActorByAccessToken } from "./sessions.ts";
+import type { Actor } from "../../lib/authorize.ts";
+import { findActorByAccessToken } from "./sessions.ts";
 
-export type { Actor } from "./sessions.ts";
+export type { Actor } from "../../lib/authorize.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -46,11 +47,4 @@ export function registerAuthentication(app: FastifyInstance, context: AppContext
 export function requireActor(request: FastifyRequest): Actor {
   if (!request.actor) throw AppError.unauthorized();
   return request.actor;
-}
-
-/** The signed-in user; 401 for guests and anonymous callers. */
-export function requireUser(request: FastifyRequest): Extract<Actor, { kind: "user" }> {
-  const actor = request.actor;
-  if (actor?.kind !== "user") throw AppError.unauthorized("Sign in to continue");
-  return actor;
 }

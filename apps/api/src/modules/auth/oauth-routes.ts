@@ -7,14 +7,8 @@ import { readBearerToken } from "./authenticate.ts";
 import { verifyOAuthClient } from "./oauth-clients.ts";
 import { OAuthError } from "./oauth-error.ts";
 import { presentTokens } from "./presenters.ts";
-import {
-  findActorByAccessToken,
-  revokeToken,
-  rotateRefreshToken,
-  startGuestSession,
-  startSession,
-} from "./sessions.ts";
-import { verifyCredentials } from "./verify-credentials.ts";
+import { findActorByAccessToken, revokeToken, rotateRefreshToken } from "./sessions.ts";
+import { SIGN_IN_REFUSAL_MESSAGES, signInAsGuest, signInWithPassword } from "./sign-in.ts";
 
 /** Exact text of the refresh grant's missing-parameter error; the web client signs the visitor out on it. */
 export const REFRESH_TOKEN_MISSING_DESCRIPTION = "The refresh_token parameter is missing";
@@ -190,8 +184,7 @@ export async function oauthRoutes(app: FastifyInstance, context: AppContext): Pr
     }
 
     if (parameters.guest === "true") {
-      await enforceRateLimit({ rateLimiter, config, action: "guest_token", ip: request.ip });
-      return presentTokens(await startGuestSession({ db, config, clientId, device }));
+      return presentTokens(await signInAsGuest({ context, clientId, ip: request.ip, device }));
     }
     // RFC 6749 names the field `username`; the spec's client sends `email`.
     const email = parameters.email ?? parameters.username;
@@ -199,19 +192,21 @@ export async function oauthRoutes(app: FastifyInstance, context: AppContext): Pr
     if (!email || !password) {
       throw new OAuthError("invalid_request", "The email and password parameters are required (or guest=true)");
     }
-    await enforceRateLimit({ rateLimiter, config, action: "sign_in", ip: request.ip, email });
-    const check = await verifyCredentials({ db, email, password });
-    if (!check.ok) {
-      if (check.reason === "unconfirmed") {
-        throw new OAuthError("invalid_grant", "Confirm your email address before signing in", {
-          message: "unconfirmed",
-        });
-      }
-      if (check.reason === "disabled") throw new OAuthError("invalid_grant", "This account has been disabled");
-      throw new OAuthError("invalid_grant", "Unrecognized password, email combination");
+    const signedIn = await signInWithPassword({
+      context,
+      clientId,
+      email,
+      password,
+      ip: request.ip,
+      device,
+      findGuestId: () => findSigningInGuest(context, request),
+    });
+    if (!signedIn.ok) {
+      // The web client tells an unconfirmed account apart by this `message` field.
+      const extra: Record<string, string> = signedIn.reason === "unconfirmed" ? { message: "unconfirmed" } : {};
+      throw new OAuthError("invalid_grant", SIGN_IN_REFUSAL_MESSAGES[signedIn.reason], extra);
     }
-    const guestId = await findSigningInGuest(context, request);
-    return presentTokens(await startSession({ db, config, clientId, userId: check.userId, guestId, device }));
+    return presentTokens(signedIn.tokens);
   });
 
   app.post("/oauth/revoke", async (request, reply) => {

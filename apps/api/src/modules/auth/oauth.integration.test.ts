@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildArtist } from "../../../test/factories/catalogue.ts";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { clientCredentials, obtainGuestTokens, requestToken, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { accessTokens, authSessions, refreshTokens } from "../../db/schema/index.ts";
 import { upsertOAuthClient } from "./oauth-clients.ts";
 import { REFRESH_TOKEN_MISSING_DESCRIPTION } from "./oauth-routes.ts";
+import { findActorByAccessToken } from "./sessions.ts";
 import { hashToken } from "./token-crypto.ts";
 
 let server: TestServer;
@@ -418,6 +420,23 @@ describe("access tokens on /api", () => {
     expect(response.body.error.code).toBe("unauthorized");
   });
 
+  it("knows the owner of a storefront as an artist, and everyone else as a customer or a guest", async () => {
+    const owner = await createTestUser(server.context.db);
+    const storefront = await buildArtist(server.context.db, { userId: owner.id });
+    const customer = await createTestUser(server.context.db);
+    const actorOf = async (token: string) => {
+      const lookup = await findActorByAccessToken({ db: server.context.db, config: server.config, token });
+      if (lookup.status !== "valid") throw new Error(`token is ${lookup.status}`);
+      return lookup.actor;
+    };
+    const ownerActor = await actorOf((await signIn(server, owner.email, owner.password)).access_token);
+    expect(ownerActor).toMatchObject({ kind: "user", userId: owner.id, artistId: storefront.id });
+    const customerActor = await actorOf((await signIn(server, customer.email, customer.password)).access_token);
+    expect(customerActor).toMatchObject({ kind: "user", userId: customer.id });
+    expect(customerActor).not.toHaveProperty("artistId");
+    expect(await actorOf((await obtainGuestTokens(server)).access_token)).toMatchObject({ kind: "guest" });
+  });
+
   it("stops accepting the tokens of a user who is disabled", async () => {
     const user = await createTestUser(server.context.db);
     const tokens = await signIn(server, user.email, user.password);
@@ -508,6 +527,38 @@ describe("POST /api/v1/tokens", () => {
     expect(response.status).toBe(200);
     const info = await server.request("/api/v1/user_info", { token: response.body.access_token });
     expect(info.body.username).toBe(user.username);
+  });
+
+  it("keeps the guest id of the guest who signs in, as the password grant does", async () => {
+    const user = await createTestUser(server.context.db);
+    const guest = (await server.request("/api/v1/tokens", { method: "POST" })).body.access_token as string;
+    const response = await server.request("/api/v1/tokens", {
+      method: "POST",
+      token: guest,
+      body: { user: { email: user.email, password: user.password } },
+    });
+    expect(response.status).toBe(200);
+    const sessionOf = async (token: string) => {
+      const [session] = await server.context.db
+        .select({ guestId: authSessions.guestId, userId: authSessions.userId })
+        .from(authSessions)
+        .innerJoin(accessTokens, eq(accessTokens.sessionId, authSessions.id))
+        .where(eq(accessTokens.tokenHash, hashToken(token)));
+      return session;
+    };
+    const guestSession = await sessionOf(guest);
+    expect(guestSession?.guestId).toBeTruthy();
+    expect(await sessionOf(response.body.access_token)).toEqual({ userId: user.id, guestId: guestSession?.guestId });
+  });
+
+  it("refuses a disabled account with 403, like an unconfirmed one", async () => {
+    const user = await createTestUser(server.context.db, { disabled: true });
+    const response = await server.request("/api/v1/tokens", {
+      method: "POST",
+      body: { user: { email: user.email, password: user.password } },
+    });
+    expect(response.status).toBe(403);
+    expect(response.body.error).toEqual({ code: "forbidden", message: "This account has been disabled" });
   });
 
   it("refuses wrong credentials, unconfirmed accounts, unknown fields and malformed bodies", async () => {

@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { accessTokens, authSessions, guests, refreshTokens, users } from "../../db/schema/index.ts";
+import { accessTokens, authSessions, guests, refreshTokens, sellerProfiles, users } from "../../db/schema/index.ts";
+import type { Actor } from "../../lib/authorize.ts";
 import { generateToken, hashToken } from "./token-crypto.ts";
 
 /** A freshly issued access/refresh pair (the secrets leave the server only here). */
@@ -13,12 +14,6 @@ export type IssuedTokens = {
   createdAt: number;
   sessionId: string;
 };
-
-/** Who is calling, as established from the bearer token. */
-export type Actor =
-  | { kind: "guest"; guestId: string; sessionId: string }
-  /** `guestId`: the guest the visitor was before signing in, so a later cart merge can find that cart. */
-  | { kind: "user"; userId: string; guestId?: string; sessionId: string };
 
 type SessionDatabase = Pick<Database, "insert" | "update" | "select" | "execute">;
 
@@ -217,10 +212,13 @@ export async function findActorByAccessToken(options: {
       userId: authSessions.userId,
       guestId: authSessions.guestId,
       userDisabledAt: users.disabledAt,
+      // The storefront the user owns, if any: it makes the actor an artist (at most one per user).
+      artistId: sellerProfiles.id,
     })
     .from(accessTokens)
     .innerJoin(authSessions, eq(authSessions.id, accessTokens.sessionId))
     .leftJoin(users, eq(users.id, authSessions.userId))
+    .leftJoin(sellerProfiles, eq(sellerProfiles.userId, authSessions.userId))
     .where(eq(accessTokens.tokenHash, hashToken(token)));
   if (!row || row.revokedAt || row.sessionRevokedAt || row.userDisabledAt) return { status: "invalid" };
   if (row.expired || row.idle) return { status: "expired" };
@@ -235,6 +233,7 @@ export async function findActorByAccessToken(options: {
         userId: row.userId,
         sessionId: row.sessionId,
         ...(row.guestId ? { guestId: row.guestId } : {}),
+        ...(row.artistId ? { artistId: row.artistId } : {}),
       },
     };
   }

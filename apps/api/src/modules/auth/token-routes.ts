@@ -4,35 +4,33 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { enforceRateLimit } from "../rate-limit/enforce-rate-limit.ts";
 import { presentTokens } from "./presenters.ts";
-import { startGuestSession, startSession } from "./sessions.ts";
-import { verifyCredentials } from "./verify-credentials.ts";
+import { SIGN_IN_REFUSAL_MESSAGES, signInAsGuest, signInWithPassword } from "./sign-in.ts";
 
 const createTokenSchema = z.strictObject({ user: signInSchema.optional() });
 
 /** `POST /api/v1/tokens`: an anonymous (guest) token without `user`, a signed-in one for `user: {email, password}`. */
 export async function tokenRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const { config, db, rateLimiter } = context;
+  const { config } = context;
 
   app.post("/tokens", async (request, reply) => {
     const input = request.body === undefined ? {} : parseInput(createTokenSchema, request.body);
     const clientId = config.OAUTH_CLIENT_ID;
     reply.header("Cache-Control", "no-store");
-    if (!input.user) {
-      await enforceRateLimit({ rateLimiter, config, action: "guest_token", ip: request.ip });
-      return presentTokens(await startGuestSession({ db, config, clientId }));
-    }
+    if (!input.user) return presentTokens(await signInAsGuest({ context, clientId, ip: request.ip }));
 
-    const { email, password } = input.user;
-    await enforceRateLimit({ rateLimiter, config, action: "sign_in", ip: request.ip, email });
-    const check = await verifyCredentials({ db, email, password });
-    if (!check.ok) {
-      if (check.reason === "unconfirmed") throw AppError.forbidden("Confirm your email address before signing in");
-      if (check.reason === "disabled") throw AppError.forbidden("This account has been disabled");
-      throw AppError.badRequest("Unrecognized password, email combination");
+    const signedIn = await signInWithPassword({
+      context,
+      clientId,
+      email: input.user.email,
+      password: input.user.password,
+      ip: request.ip,
+      findGuestId: () => (request.actor?.kind === "guest" ? request.actor.guestId : undefined),
+    });
+    if (!signedIn.ok) {
+      const message = SIGN_IN_REFUSAL_MESSAGES[signedIn.reason];
+      throw signedIn.reason === "invalid_credentials" ? AppError.badRequest(message) : AppError.forbidden(message);
     }
-    const guestId = request.actor?.kind === "guest" ? request.actor.guestId : undefined;
-    return presentTokens(await startSession({ db, config, clientId, userId: check.userId, guestId }));
+    return presentTokens(signedIn.tokens);
   });
 }

@@ -431,6 +431,39 @@ describe("privacy and authentication", () => {
     });
   });
 
+  it("answers another customer's collection exactly as a collection that does not exist", async () => {
+    const a = await signedInCustomer();
+    const b = await signedInCustomer();
+    const aCollection = (await createCollection(a.token, { display_name: "Secret" })).body.data.id as number;
+    const missing = 2_000_000_000;
+    const requests = [
+      ["GET", undefined],
+      ["PATCH", { display_name: "Renamed" }],
+      ["DELETE", undefined],
+    ] as const;
+    for (const [method, body] of requests) {
+      const theirs = await server.request(`/api/v1/customer_profile_design_collections/${aCollection}`, {
+        method,
+        token: b.token,
+        body,
+      });
+      const nowhere = await server.request(`/api/v1/customer_profile_design_collections/${missing}`, {
+        method,
+        token: b.token,
+        body,
+      });
+      expect(theirs.status, method).toBe(404);
+      expect({ status: theirs.status, body: theirs.body }, method).toEqual({
+        status: nowhere.status,
+        body: nowhere.body,
+      });
+    }
+    const listed = await server.request("/api/v1/customer_profile_design_collections", { token: a.token });
+    expect(
+      listed.body.data.map((entry: { attributes: { display_name: string } }) => entry.attributes.display_name),
+    ).toEqual(["Secret"]);
+  });
+
   it("answers 401 to guests, anonymous tokens and requests without a token on every endpoint", async () => {
     const guest = (await obtainGuestTokens(server)).access_token;
     const anonymous = (await server.request("/api/v1/tokens", { method: "POST" })).body.access_token as string;

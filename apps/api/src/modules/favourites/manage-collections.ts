@@ -7,13 +7,15 @@ import {
   sellerDesignProductVariants,
 } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { authorize, type UserActor } from "../../lib/authorize.ts";
 import { violatedUniqueIndex } from "../../lib/database-errors.ts";
+import { favouritePolicies } from "./policies.ts";
 import {
   adjustFavoriteCount,
   type CollectionRow,
   type Executor,
+  findCollection,
   findFavoriteDesignUuids,
-  findOwnCollection,
   hasFavouritedDesign,
   lockCustomerFavourites,
 } from "./queries.ts";
@@ -48,17 +50,18 @@ export async function createCollection(options: {
 /** Renames the customer's collection (404 for anyone else's); the same uniqueness rule as creation. */
 export async function renameCollection(options: {
   db: Database;
-  userId: string;
+  actor: UserActor;
   collectionId: number;
   displayName: string;
   field: string;
 }): Promise<CollectionRow> {
-  const { db, userId, collectionId, displayName, field } = options;
+  const { db, actor, collectionId, displayName, field } = options;
+  authorize(actor, favouritePolicies.renameCollection, await findCollection({ db, collectionId }));
   try {
     const [updated] = await db
       .update(collections)
       .set({ displayName: displayName.trim(), updatedAt: sql`now()` })
-      .where(and(eq(collections.id, collectionId), eq(collections.userId, userId)))
+      .where(and(eq(collections.id, collectionId), eq(collections.userId, actor.userId)))
       .returning();
     if (!updated) throw AppError.notFound("Collection");
     return updated;
@@ -74,14 +77,14 @@ export async function renameCollection(options: {
  */
 export async function deleteCollection(options: {
   db: Database;
-  userId: string;
+  actor: UserActor;
   collectionId: number;
 }): Promise<{ favoriteDesignUuids: string[] }> {
-  const { db, userId, collectionId } = options;
+  const { db, actor, collectionId } = options;
+  const { userId } = actor;
   return db.transaction(async (tx) => {
     await lockCustomerFavourites({ db: tx, userId });
-    const collection = await findOwnCollection({ db: tx, userId, collectionId });
-    if (!collection) throw AppError.notFound("Collection");
+    authorize(actor, favouritePolicies.deleteCollection, await findCollection({ db: tx, collectionId }));
     const inCollection = await tx
       .selectDistinct({ designId: sellerDesignProductVariants.designId })
       .from(likedSellerDesignProductVariants)

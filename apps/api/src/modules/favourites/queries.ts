@@ -29,20 +29,15 @@ export async function lockCustomerFavourites({ db, userId }: { db: Executor; use
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
 }
 
-/** The customer's own collection, or undefined (another customer's collection is as unknown as a missing one). */
-export async function findOwnCollection({
+/** A collection by id, whoever owns it: callers authorise the actor on it (favouritePolicies) before use. */
+export async function findCollection({
   db,
-  userId,
   collectionId,
 }: {
   db: Executor;
-  userId: string;
   collectionId: number;
 }): Promise<CollectionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(collections)
-    .where(and(eq(collections.id, collectionId), eq(collections.userId, userId)));
+  const [row] = await db.select().from(collections).where(eq(collections.id, collectionId));
   return row;
 }
 

@@ -11,12 +11,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import { authorize } from "../../lib/authorize.ts";
 import { presentPageMeta } from "../discovery/presenters.ts";
 import { loadLikedCardGroups, loadLikedCards } from "./load-liked-cards.ts";
 import { createCollection, deleteCollection, renameCollection } from "./manage-collections.ts";
+import { favouritePolicies } from "./policies.ts";
 import { presentCollection, presentCollectionWithDesigns } from "./presenters.ts";
 import {
+  findCollection,
   findCollectionItemPage,
   findCollectionsWithVariants,
   findLikedDesignPage,
@@ -49,7 +51,8 @@ function parseCollectionId(request: FastifyRequest): number {
 
 /**
  * Favourites under /api/v1: a signed-in customer's collections and the liked-variant toggle (spec sections 3,
- * 4 and 7). Guests and anonymous tokens get 401; another customer's collection is a 404 everywhere.
+ * 4 and 7). Who may do what is favouritePolicies (policies.ts): guests get 401, another customer's collection is
+ * a 404 everywhere.
  */
 export async function favouritesRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { db } = context;
@@ -60,7 +63,7 @@ export async function favouritesRoutes(app: FastifyInstance, context: AppContext
   });
 
   app.post("/customer_profile_design_collections", async (request, reply) => {
-    const actor = requireUser(request);
+    const actor = authorize(request.actor, favouritePolicies.createCollection);
     const { displayName, field } = parseCollectionName(request.body);
     const collection = await createCollection({ db, userId: actor.userId, displayName, field });
     return reply.status(201).send({ data: presentCollection({ collection, variantIds: [], designCount: 0 }) });
@@ -69,7 +72,7 @@ export async function favouritesRoutes(app: FastifyInstance, context: AppContext
   // display=false (default): every collection, light, for the collections menu. display=true: every collection
   // with the first page of its designs as cards, for the profile's Favorite Designs tab.
   app.get("/customer_profile_design_collections", async (request) => {
-    const actor = requireUser(request);
+    const actor = authorize(request.actor, favouritePolicies.listCollections);
     const { display = "false" } = parseInput(collectionListQuerySchema, request.query, "query");
     const rows = await findCollectionsWithVariants({ db, userId: actor.userId });
     if (display === "false") return { data: rows.map(presentCollection) };
@@ -83,9 +86,10 @@ export async function favouritesRoutes(app: FastifyInstance, context: AppContext
   });
 
   app.get("/customer_profile_design_collections/:id", async (request) => {
-    const actor = requireUser(request);
+    const actor = authorize(request.actor, favouritePolicies.readCollection);
     const collectionId = parseCollectionId(request);
     const { page = 1 } = parseInput(collectionPageQuerySchema, request.query, "query");
+    authorize(actor, favouritePolicies.readCollection, await findCollection({ db, collectionId }));
     const row = await findOneCollectionWithVariants({ db, userId: actor.userId, collectionId });
     if (!row) throw AppError.notFound("Collection");
     const items = await findCollectionItemPage({ db, collectionId, page, perPage: FAVOURITES_PAGE_SIZE });
@@ -97,35 +101,35 @@ export async function favouritesRoutes(app: FastifyInstance, context: AppContext
   });
 
   app.patch("/customer_profile_design_collections/:id", async (request) => {
-    const actor = requireUser(request);
+    const actor = authorize(request.actor, favouritePolicies.renameCollection);
     const collectionId = parseCollectionId(request);
     const { displayName, field } = parseCollectionName(request.body);
-    await renameCollection({ db, userId: actor.userId, collectionId, displayName, field });
+    await renameCollection({ db, actor, collectionId, displayName, field });
     const row = await findOneCollectionWithVariants({ db, userId: actor.userId, collectionId });
     if (!row) throw AppError.notFound("Collection");
     return { data: presentCollection(row) };
   });
 
   app.delete("/customer_profile_design_collections/:id", async (request) => {
-    const actor = requireUser(request);
+    const actor = authorize(request.actor, favouritePolicies.deleteCollection);
     const collectionId = parseCollectionId(request);
-    const { favoriteDesignUuids } = await deleteCollection({ db, userId: actor.userId, collectionId });
+    const { favoriteDesignUuids } = await deleteCollection({ db, actor, collectionId });
     return { data: { id: collectionId, type: "customer_profile_design_collection" }, favoriteDesignUuids };
   });
 
   app.post("/liked_seller_design_product_variants", async (request) => {
-    const actor = requireUser(request);
+    const actor = authorize(request.actor, favouritePolicies.toggleLikedVariant);
     const { likedSellerDesignProductVariant: input } = parseInput(toggleLikedVariantBodySchema, request.body);
     return toggleLikedVariant({
       db,
-      userId: actor.userId,
+      actor,
       collectionId: input.customerProfileDesignCollectionId,
       variantId: input.sellerDesignProductVariantId,
     });
   });
 
   app.get("/liked_seller_design_product_variants", async (request) => {
-    const actor = requireUser(request);
+    const actor = authorize(request.actor, favouritePolicies.listLikedDesigns);
     const { page = 1 } = parseInput(favouritesPageQuerySchema, request.query, "query");
     const { items, totalCount } = await findLikedDesignPage({
       db,

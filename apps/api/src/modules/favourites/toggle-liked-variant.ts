@@ -3,12 +3,14 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { likedSellerDesignProductVariants } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { authorize, type UserActor } from "../../lib/authorize.ts";
 import { findOrCreateDefaultCollection } from "./manage-collections.ts";
+import { favouritePolicies } from "./policies.ts";
 import {
   adjustFavoriteCount,
+  findCollection,
   findFavoriteDesignUuids,
   findListedVariant,
-  findOwnCollection,
   hasFavouritedDesign,
   lockCustomerFavourites,
 } from "./queries.ts";
@@ -24,11 +26,12 @@ const likes = likedSellerDesignProductVariants;
  */
 export async function toggleLikedVariant(options: {
   db: Database;
-  userId: string;
+  actor: UserActor;
   collectionId: number | null | undefined;
   variantId: number;
 }): Promise<ToggleLikedVariantResponse> {
-  const { db, userId, collectionId, variantId } = options;
+  const { db, actor, collectionId, variantId } = options;
+  const { userId } = actor;
   return db.transaction(async (tx) => {
     const variant = await findListedVariant({ db: tx, variantId });
     if (!variant) throw AppError.notFound("Design variant");
@@ -36,8 +39,8 @@ export async function toggleLikedVariant(options: {
     const collection =
       collectionId == null
         ? await findOrCreateDefaultCollection({ db: tx, userId })
-        : await findOwnCollection({ db: tx, userId, collectionId });
-    if (!collection) throw AppError.notFound("Collection");
+        : await findCollection({ db: tx, collectionId });
+    authorize(actor, favouritePolicies.toggleLikedVariant, collection);
 
     const hadDesign = await hasFavouritedDesign({ db: tx, userId, designId: variant.designId });
     const pair = and(eq(likes.collectionId, collection.id), eq(likes.sellerDesignProductVariantId, variantId));

@@ -3,6 +3,8 @@ import { buildArtist, buildDesign } from "../../../test/factories/catalogue.ts";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
+import { findArtistCounts } from "../discovery/queries.ts";
+import { findArtistCountsByIds } from "./queries.ts";
 
 let server: TestServer;
 
@@ -154,6 +156,29 @@ describe("follows", () => {
     // Nobody else's follows leak into the list.
     const fanList = await server.request("/api/v1/artist_follows", { token: fan.token });
     expect(fanList.body.data.map((item: { id: string }) => item.id)).toEqual([painter.id]);
+  });
+
+  it("counts a page of artists in one query exactly as the storefront counts each one", async () => {
+    const db = server.database.db;
+    const busy = await buildArtist(db);
+    const quiet = await buildArtist(db);
+    const hidden = await buildArtist(db);
+    for (let index = 0; index < 3; index += 1) await buildDesign(db, { artist: busy });
+    await buildDesign(db, { artist: busy, status: "deactivated" });
+    await buildDesign(db, { artist: hidden, status: "deactivated" });
+    await buildDesign(db, { artist: hidden, publishedAt: new Date(Date.now() + 3_600_000) });
+    const fans = await Promise.all([signedInCustomer(), signedInCustomer()]);
+    for (const fan of fans) await follow(fan.token, busy.id);
+    await follow(fans[0].token, hidden.id);
+
+    const ids = [busy.id, quiet.id, hidden.id, crypto.randomUUID()];
+    const batch = await findArtistCountsByIds({ db, artistIds: ids });
+    for (const artistId of ids) {
+      expect(batch.get(artistId), artistId).toEqual(await findArtistCounts({ db, artistId }));
+    }
+    expect(batch.get(busy.id)).toEqual({ designCount: 3, followerCount: 2 });
+    expect(batch.get(hidden.id)).toEqual({ designCount: 0, followerCount: 1 });
+    expect((await findArtistCountsByIds({ db, artistIds: [] })).size).toBe(0);
   });
 
   it("answers 401 to guests and requests without a token on every endpoint", async () => {

@@ -3,8 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { createImageUrlSigner } from "../discovery/image-urls.ts";
 import { loadDesignCards } from "../discovery/load-design-cards.ts";
 import { presentArtist, presentPageMeta } from "../discovery/presenters.ts";
-import { findArtistCounts } from "../discovery/queries.ts";
-import { findFollowedArtistPage, findLatestDesignIds } from "./queries.ts";
+import { findArtistCountsByIds, findFollowedArtistPage, findLatestDesignIds } from "./queries.ts";
 
 /** One page of the artists a customer follows, each with avatar, counts and their latest designs as cards. */
 export async function listFollowedArtists({
@@ -23,14 +22,15 @@ export async function listFollowedArtists({
   const artistIds = rows.map((row) => row.artist.id);
   const [latest, counts, images] = await Promise.all([
     findLatestDesignIds({ db, artistIds, perArtist: FOLLOWED_ARTIST_LATEST_DESIGNS }),
-    Promise.all(artistIds.map((artistId) => findArtistCounts({ db, artistId }))),
+    findArtistCountsByIds({ db, artistIds }),
     createImageUrlSigner({ db, config: context.config }),
   ]);
   const cards = await loadDesignCards({ context, designIds: [...latest.values()].flat() });
   const cardById = new Map(cards.map((card) => [card.id, card]));
   return {
-    data: rows.map((row, index) => {
-      const artist = presentArtist(row.artist, counts[index] ?? { designCount: 0, followerCount: 0 }, images);
+    data: rows.map((row) => {
+      const artistCounts = counts.get(row.artist.id) ?? { designCount: 0, followerCount: 0 };
+      const artist = presentArtist(row.artist, artistCounts, images);
       const latestDesigns = (latest.get(row.artist.id) ?? []).flatMap((id) => {
         const card = cardById.get(id);
         return card ? [card] : [];

@@ -73,3 +73,44 @@ export async function findLatestDesignIds({
   for (const row of rows) result.get(row.sellerProfileId)?.push(row.id);
   return result;
 }
+
+export type ArtistCounts = { designCount: number; followerCount: number };
+
+/**
+ * The public counts of a page of artists in one query: listed designs and followers, as the storefront
+ * counts them one artist at a time (discovery's findArtistCounts; a test keeps the two in step).
+ */
+export async function findArtistCountsByIds({
+  db,
+  artistIds,
+}: {
+  db: Database;
+  artistIds: string[];
+}): Promise<Map<string, ArtistCounts>> {
+  const result = new Map<string, ArtistCounts>(artistIds.map((id) => [id, { designCount: 0, followerCount: 0 }]));
+  if (artistIds.length === 0) return result;
+  const designCounts = db
+    .select({ artistId: designs.sellerProfileId, count: sql<number>`count(*)`.as("design_count") })
+    .from(designs)
+    .where(and(inArray(designs.sellerProfileId, artistIds), isListedDesign()))
+    .groupBy(designs.sellerProfileId)
+    .as("design_counts");
+  const followerCounts = db
+    .select({ artistId: artistFollows.sellerProfileId, count: sql<number>`count(*)`.as("follower_count") })
+    .from(artistFollows)
+    .where(inArray(artistFollows.sellerProfileId, artistIds))
+    .groupBy(artistFollows.sellerProfileId)
+    .as("follower_counts");
+  const rows = await db
+    .select({
+      artistId: sellerProfiles.id,
+      designCount: sql<number>`coalesce(${designCounts.count}, 0)`.mapWith(Number),
+      followerCount: sql<number>`coalesce(${followerCounts.count}, 0)`.mapWith(Number),
+    })
+    .from(sellerProfiles)
+    .leftJoin(designCounts, eq(designCounts.artistId, sellerProfiles.id))
+    .leftJoin(followerCounts, eq(followerCounts.artistId, sellerProfiles.id))
+    .where(inArray(sellerProfiles.id, artistIds));
+  for (const { artistId, designCount, followerCount } of rows) result.set(artistId, { designCount, followerCount });
+  return result;
+}

@@ -1,15 +1,15 @@
 import { FOLLOWS_PAGE_SIZE, favouritesPageQuerySchema, followArtistBodySchema } from "@threadfolk/contract/favourites";
+import { isUuid } from "@threadfolk/contract/ids";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import { authorize } from "../../lib/authorize.ts";
 import { findArtistCounts } from "../discovery/queries.ts";
 import { followArtist, unfollowArtist } from "./follow-artist.ts";
 import { listFollowedArtists } from "./list-followed-artists.ts";
+import { followPolicies } from "./policies.ts";
 import { findFollowedSellerUuids } from "./queries.ts";
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Follows under /api/v1: a signed-in customer follows and unfollows artists and lists them. Both writes are
@@ -40,7 +40,7 @@ export async function followRoutes(app: FastifyInstance, context: AppContext): P
 
   // 201 when this request started the follow, 200 when it already existed.
   app.post("/artist_follows", async (request, reply) => {
-    const actor = requireUser(request);
+    const actor = authorize(request.actor, followPolicies.followArtist);
     const { artistFollow } = parseInput(followArtistBodySchema, request.body);
     const { created } = await followArtist({
       db,
@@ -52,16 +52,16 @@ export async function followRoutes(app: FastifyInstance, context: AppContext): P
   });
 
   app.delete("/artist_follows/:sellerProfileId", async (request) => {
-    const actor = requireUser(request);
+    const actor = authorize(request.actor, followPolicies.unfollowArtist);
     const { sellerProfileId } = request.params as { sellerProfileId: string };
-    if (!UUID_PATTERN.test(sellerProfileId)) throw AppError.notFound("Artist");
+    if (!isUuid(sellerProfileId)) throw AppError.notFound("Artist");
     const id = sellerProfileId.toLowerCase();
     await unfollowArtist({ db, userId: actor.userId, sellerProfileId: id });
     return followState(actor.userId, id, false);
   });
 
   app.get("/artist_follows", async (request) => {
-    const actor = requireUser(request);
+    const actor = authorize(request.actor, followPolicies.listFollowedArtists);
     const { page = 1 } = parseInput(favouritesPageQuerySchema, request.query, "query");
     return listFollowedArtists({ context, userId: actor.userId, page, perPage: FOLLOWS_PAGE_SIZE });
   });

@@ -1,4 +1,5 @@
 import { isProductColor, PRODUCT_COLORS, type ProductColor } from "@threadfolk/contract/colors";
+import { UUID_SOURCE } from "@threadfolk/contract/ids";
 
 /**
  * Storage key conventions. Sources are uploaded by other modules; renditions are derived from them on
@@ -39,8 +40,6 @@ export const IMAGE_PRESETS = {
 } as const;
 export type ImagePreset = keyof typeof IMAGE_PRESETS;
 
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-const UUID_PATTERN = new RegExp(`^${UUID}$`);
 const ASSET_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 
 /** Keys are lower-case path segments of safe characters; no empty, dot or dot-dot segments. */
@@ -82,9 +81,9 @@ export type Rendition =
   | { kind: "image"; preset: ImagePreset; id: string; width: number; sourceKey: string };
 
 const MOCKUP_KEY = new RegExp(
-  `^designs/(${UUID})/(mockups|watermarked)/(${GARMENTS.join("|")})-([a-z_]+)-(\\d+)\\.webp$`,
+  `^designs/(${UUID_SOURCE})/(mockups|watermarked)/(${GARMENTS.join("|")})-([a-z_]+)-(\\d+)\\.webp$`,
 );
-const ARTIST_IMAGE_KEY = new RegExp(`^artists/(${UUID})/(avatar|banner)-(\\d+)\\.webp$`);
+const ARTIST_IMAGE_KEY = new RegExp(`^artists/(${UUID_SOURCE})/(avatar|banner)-(\\d+)\\.webp$`);
 const CAROUSEL_KEY = /^carousels\/([a-z0-9][a-z0-9_-]{0,99})-(\d+)\.webp$/;
 
 function isAllowedWidth(widths: readonly number[], width: number): boolean {
@@ -130,10 +129,6 @@ export function parseRenditionKey(key: string): Rendition | undefined {
     return { kind: "image", preset: "carousel", id, width: pixels, sourceKey: imageSourceKey("carousel", id) };
   }
   return undefined;
-}
-
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
 }
 
 export function isAssetId(value: string): boolean {

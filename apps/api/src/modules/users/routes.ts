@@ -3,9 +3,10 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
-import { requireUser } from "../auth/authenticate.ts";
+import { authorize } from "../../lib/authorize.ts";
 import { enforceRateLimit } from "../rate-limit/enforce-rate-limit.ts";
 import { findUserRelations } from "./find-user-relations.ts";
+import { userPolicies } from "./policies.ts";
 import { presentUser, presentUserInfo } from "./presenters.ts";
 import { confirmEmail, createUser, getUser, requestPasswordReset, resetPassword } from "./services.ts";
 
@@ -62,7 +63,7 @@ export async function userRoutes(app: FastifyInstance, context: AppContext): Pro
   });
 
   app.get("/user_info", async (request, reply) => {
-    const actor = requireUser(request);
+    const actor = authorize(request.actor, userPolicies.readUserInfo);
     const user = await getUser({ db, userId: actor.userId });
     const relations = await findUserRelations({ db, userId: actor.userId });
     return reply.header("Cache-Control", "no-store").send(presentUserInfo(user, relations));

@@ -1,0 +1,57 @@
+import type { AppContext } from "../../context.ts";
+import { enforceRateLimit } from "../rate-limit/enforce-rate-limit.ts";
+import { type IssuedTokens, startGuestSession, startSession } from "./sessions.ts";
+import { type CredentialCheck, verifyCredentials } from "./verify-credentials.ts";
+
+/**
+ * The one sign-in flow, behind both token endpoints: `POST /oauth/token` (the password grant) and
+ * `POST /api/v1/tokens`. Each route words a refusal in its own error shape (RFC 6749's or the API's).
+ */
+
+type SignInContext = Pick<AppContext, "db" | "config" | "rateLimiter">;
+
+export type SignInRefusal = Extract<CredentialCheck, { ok: false }>["reason"];
+
+/** The message of each refusal, the same on both endpoints. */
+export const SIGN_IN_REFUSAL_MESSAGES: Record<SignInRefusal, string> = {
+  invalid_credentials: "Unrecognized password, email combination",
+  unconfirmed: "Confirm your email address before signing in",
+  disabled: "This account has been disabled",
+};
+
+/** A new guest identity and its first token pair; guest tokens are rate limited per IP. */
+export async function signInAsGuest(options: {
+  context: SignInContext;
+  clientId: string;
+  ip: string;
+  /** The caller's `Device` header, when sent. */
+  device?: string;
+}): Promise<IssuedTokens> {
+  const { context, clientId, ip, device } = options;
+  const { db, config, rateLimiter } = context;
+  await enforceRateLimit({ rateLimiter, config, action: "guest_token", ip });
+  return startGuestSession({ db, config, clientId, device });
+}
+
+/**
+ * Signs a customer in with e-mail and password: rate limited per IP and e-mail, the credentials checked,
+ * then a session that remembers the guest the visitor was (so a later cart merge finds the guest's cart).
+ */
+export async function signInWithPassword(options: {
+  context: SignInContext;
+  clientId: string;
+  email: string;
+  password: string;
+  ip: string;
+  device?: string;
+  /** The guest the visitor was, from the token they still send; asked only once the password is right. */
+  findGuestId: () => Promise<string | undefined> | string | undefined;
+}): Promise<{ ok: true; tokens: IssuedTokens } | { ok: false; reason: SignInRefusal }> {
+  const { context, clientId, email, password, ip, device, findGuestId } = options;
+  const { db, config, rateLimiter } = context;
+  await enforceRateLimit({ rateLimiter, config, action: "sign_in", ip, email });
+  const check = await verifyCredentials({ db, email, password });
+  if (!check.ok) return check;
+  const guestId = await findGuestId();
+  return { ok: true, tokens: await startSession({ db, config, clientId, userId: check.userId, guestId, device }) };
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { deniedStatus } from "../../../test/authorization.ts";
+import { type Actor, authorize } from "../../lib/authorize.ts";
+import { userPolicies } from "./policies.ts";
+
+const guest: Actor = { kind: "guest", guestId: "g-1", sessionId: "s-1" };
+const customer: Actor = { kind: "user", userId: "u-1", sessionId: "s-2" };
+const artist: Actor = { kind: "user", userId: "u-2", artistId: "a-2", sessionId: "s-3" };
+
+describe("userPolicies", () => {
+  it.each(Object.entries(userPolicies))(
+    "%s: the caller's own account, so any signed-in customer; never a guest",
+    (_name, rule) => {
+      expect(authorize(customer, rule)).toBe(customer);
+      expect(authorize(artist, rule)).toBe(artist);
+      expect(deniedStatus(() => authorize(guest, rule))).toBe(401);
+      expect(deniedStatus(() => authorize(undefined, rule))).toBe(401);
+    },
+  );
+});
