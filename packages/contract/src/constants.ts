@@ -1,11 +1,8 @@
-/** Business constants and limits of spec section 9. */
-export const CURRENCY = "USD";
-export const LOCALE = "en-US";
+// Business constants and limits of spec section 9 (the currency, locale and fallback price are in money.ts).
 /** Sessions end after this many minutes without activity. */
 export const SESSION_TIMEOUT_MINUTES = 10080;
 export const MAX_PAGE_WIDTH_PX = 1440;
 export const DEFAULT_CART_COUNT = 0;
-export const FALLBACK_PRICE = "$0";
 export const PAGE_SIZE = 24;
 export const FIRST_PAGE = 1;
 

@@ -1,3 +1,5 @@
+import { applyPercentOff, toCents } from "@threadfolk/contract/money";
+
 /** A running sale's offer on one design: its percentage, or a price set for that design. */
 export type SaleOffer = { percentOff: number; salePriceCents: number | null };
 
@@ -8,7 +10,7 @@ export type SaleOffer = { percentOff: number; salePriceCents: number | null };
 export function salePriceCents(priceCents: number, offers: readonly SaleOffer[]): number | undefined {
   let best: number | undefined;
   for (const offer of offers) {
-    const candidate = offer.salePriceCents ?? Math.round((priceCents * (100 - offer.percentOff)) / 100);
+    const candidate = offer.salePriceCents ?? applyPercentOff(toCents(priceCents), offer.percentOff);
     if (candidate > 0 && candidate < priceCents && (best === undefined || candidate < best)) best = candidate;
   }
   return best;

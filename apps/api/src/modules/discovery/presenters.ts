@@ -5,9 +5,8 @@ import {
   type ProductColor,
   resolveColor,
 } from "@threadfolk/contract/colors";
-import { FALLBACK_PRICE } from "@threadfolk/contract/constants";
 import type { DesignCard, PageMeta } from "@threadfolk/contract/discovery";
-import { formatCents } from "@threadfolk/contract/money";
+import { FALLBACK_PRICE, formatCents } from "@threadfolk/contract/money";
 import { compareSizes, type Size } from "@threadfolk/contract/sizes";
 import type {
   carouselAssets,
