@@ -27,7 +27,8 @@ export function cartOwnerOf(actor: Actor): CartOwner {
 
 function ownerCondition(owner: CartOwner): SQL {
   const condition = owner.userId !== undefined ? eq(orders.userId, owner.userId) : eq(orders.guestId, owner.guestId);
-  return and(condition, eq(orders.state, "cart")) as SQL;
+  // A literal, not a parameter, so the planner can match the partial one-cart-per-identity indexes.
+  return and(condition, sql`${orders.state} = 'cart'`) as SQL;
 }
 
 async function selectRaw<Row>(db: Executor, query: SQL): Promise<Row[]> {
