@@ -1,9 +1,6 @@
 export * from "./accounts.ts";
-<<<<<<< HEAD
 export * from "./analytics.ts";
-=======
 export * from "./cart.ts";
->>>>>>> i11-cart-api
 export * from "./catalogue.ts";
 export * from "./favourites.ts";
 export * from "./jobs.ts";
