@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "./cart-constants.ts";
 import { PRODUCT_COLORS } from "./colors.ts";
 import { numericIdSchema } from "./favourites.ts";
 import { SHIPPING_SERVICE_KEYS } from "./shipping.ts";
@@ -10,11 +11,7 @@ import { SIZES } from "./sizes.ts";
  * validation messages. docs/decisions/018-cart.md shows the wire.
  */
 
-/** Fewest and most units of one line (one variant in one size and colour). */
-export const MIN_LINE_QUANTITY = 1;
-export const MAX_LINE_QUANTITY = 10;
-/** Most lines (different variant, size and colour combinations) one cart holds. */
-export const MAX_CART_LINES = 50;
+export * from "./cart-constants.ts";
 
 /** Order numbers: `TF-` and 8 characters of an alphabet without 0/O, 1/I/L, so they read back over the phone. */
 export const ORDER_NUMBER_PREFIX = "TF-";
