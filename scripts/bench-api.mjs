@@ -1,6 +1,8 @@
 // `npm run bench:api`: load-tests the discovery API of a RUNNING server with autocannon and prints req/s,
 // p50 and p99 per route, each as a ratio to a trivial JSON route measured in the same run, then the
-// sequential latency (p50/p95/p99) of two-word searches. It never starts a server: point it at one.
+// sequential latency (p50/p95/p99) of two-word searches, then the cart: add-to-cart and a read of a cart of
+// 5 lines, each connection its own shoppers (guest tokens, so their own carts), with p95 against the
+// targets of issue 11. It never starts a server: point it at one.
 // Start that server with DISCOVERY_CACHE_SECONDS=0: otherwise repeated searches reuse their cached totals
 // (decision 012) and the latency figures describe the cache, not the search (see the README).
 //
@@ -9,6 +11,7 @@
 //   BENCH_CONNECTIONS  concurrent connections, the same for every route (default 10)
 //   BENCH_QUERY        the two-word search of the load test (default "space cat")
 //   BENCH_SAMPLES      sequential searches for the latency figures (default 300)
+//   BENCH_SECTIONS     which parts to run, comma-separated: discovery, cart (default both)
 import autocannon from "autocannon";
 
 const baseUrl = (process.env.BENCH_URL ?? "http://localhost:3000").replace(/\/+$/, "");
@@ -16,6 +19,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const query = process.env.BENCH_QUERY ?? "space cat";
 const samples = Number(process.env.BENCH_SAMPLES ?? 300);
+const sections = new Set((process.env.BENCH_SECTIONS ?? "discovery,cart").split(",").map((name) => name.trim()));
 
 /** Two-word queries for the sequential latency run: common and rarer words, one typo. */
 const LATENCY_QUERIES = [
@@ -64,7 +68,11 @@ async function main() {
   console.log(
     `Benchmarking ${baseUrl} over ${listing.meta.total_count} listed designs: ${connections} connections, ${duration} s per route`,
   );
+  if (sections.has("discovery")) await benchDiscovery(designUuid);
+  if (sections.has("cart")) await benchCart(listing.data);
+}
 
+async function benchDiscovery(designUuid) {
   const routes = [
     ["trivial JSON (ping)", "/api/v1/ping"],
     ["home collections", "/api/v1/internal_design_collections"],
@@ -109,6 +117,154 @@ async function main() {
   );
   const homeRatio = results[1].result.requests.average / baseline.requests.average;
   console.log(`Home collections throughput ratio: ${homeRatio.toFixed(2)} (target at least 0.50)`);
+}
+
+async function postJson(path, body, token) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** A new guest identity's access token: a shopper with a cart of their own. */
+async function newShopper() {
+  return (await postJson("/api/v1/tokens")).access_token;
+}
+
+/**
+ * Valid lines to add: every listed variant of the first designs, each in a few of its sizes and colours,
+ * so a shopper can fill a cart of up to 50 different lines.
+ */
+async function findCartLines(cards) {
+  const lines = [];
+  for (const card of cards.slice(0, 10)) {
+    const detail = await getJson(`/api/v1/designs/${card.uuid}`);
+    for (const variant of detail.data.attributes.variants) {
+      for (let index = 0; index < 5; index++) {
+        lines.push({
+          seller_design_product_variant_id: variant.id,
+          size: variant.sizes[index % variant.sizes.length],
+          color: variant.colors[(index * 3) % variant.colors.length],
+        });
+      }
+    }
+  }
+  const unique = new Map(
+    lines.map((line) => [`${line.seller_design_product_variant_id}|${line.size}|${line.color}`, line]),
+  );
+  return [...unique.values()].slice(0, 50);
+}
+
+/**
+ * Runs one cart scenario for `seconds`: every connection gets its own shoppers from `setupConnection` and
+ * builds each request from them. Latencies come from every response, so p95 is exact.
+ */
+async function runCartScenario({ title, seconds, setupConnection }) {
+  const connectionStates = [];
+  for (let index = 0; index < connections; index++) connectionStates.push(await setupConnection(index));
+  let nextConnection = 0;
+  const latencies = [];
+  const statuses = new Map();
+  const result = await new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseUrl,
+        connections,
+        duration: seconds,
+        pipelining: 1,
+        timeout: 10,
+        setupClient(client) {
+          const state = connectionStates[nextConnection++ % connectionStates.length];
+          client.setRequests([{ setupRequest: (request) => ({ ...request, ...state.nextRequest() }) }]);
+        },
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+    });
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+  latencies.sort((a, b) => a - b);
+  return { title, result, latencies, statuses };
+}
+
+/** Add-to-cart: each connection cycles over its own shoppers, each shopper over 50 lines (quantities up to 10). */
+function addToCartConnection(lines, shoppersPerConnection) {
+  return async () => {
+    const tokens = [];
+    for (let index = 0; index < shoppersPerConnection; index++) tokens.push(await newShopper());
+    let sent = 0;
+    return {
+      nextRequest() {
+        const shopper = sent % tokens.length;
+        const add = Math.floor(sent / tokens.length);
+        sent += 1;
+        return {
+          method: "POST",
+          path: "/api/v1/order_line_items",
+          headers: { "content-type": "application/json", authorization: `Bearer ${tokens[shopper]}` },
+          body: JSON.stringify({ order_line_item: { ...lines[add % lines.length], quantity: 1 } }),
+        };
+      },
+    };
+  };
+}
+
+/** Cart read: each connection is one shopper whose cart holds 5 lines. */
+function readCartConnection(lines) {
+  return async () => {
+    const token = await newShopper();
+    for (const line of lines.slice(0, 5)) await postJson("/api/v1/order_line_items", { order_line_item: line }, token);
+    const cart = await getJsonWithToken("/api/v1/shopping_cart", token);
+    if (cart.included.length !== 5) throw new Error(`a bench cart holds ${cart.included.length} lines, not 5`);
+    return {
+      nextRequest: () => ({
+        method: "GET",
+        path: "/api/v1/shopping_cart",
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    };
+  };
+}
+
+async function getJsonWithToken(path, token) {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return response.json();
+}
+
+async function benchCart(cards) {
+  const lines = await findCartLines(cards);
+  if (lines.length < 50) throw new Error(`found only ${lines.length} distinct cart lines; seed more designs`);
+  // A shopper takes 500 adds (50 lines of 10); enough shoppers that none fills up within the run.
+  const shoppersPerConnection = Math.max(2, Math.ceil((duration * 4000) / connections / 500));
+  const scenarios = [
+    { title: "add to cart", target: 15, setupConnection: addToCartConnection(lines, shoppersPerConnection) },
+    { title: "GET shopping_cart (5 lines)", target: 10, setupConnection: readCartConnection(lines) },
+  ];
+  const rows = [];
+  for (const scenario of scenarios) {
+    await runCartScenario({ ...scenario, seconds: 1 });
+    const { result, latencies, statuses } = await runCartScenario({ ...scenario, seconds: duration });
+    const p95 = percentile(latencies, 0.95);
+    rows.push({
+      route: scenario.title,
+      "req/s": Math.round(result.requests.average),
+      "p50 ms": percentile(latencies, 0.5),
+      "p95 ms": p95,
+      "p99 ms": percentile(latencies, 0.99),
+      "target p95 ms": `< ${scenario.target}`,
+      met: p95 < scenario.target ? "yes" : "NO",
+      statuses: [...statuses].map(([status, count]) => `${status}x${count}`).join(" "),
+    });
+  }
+  console.log(`Cart, ${connections} connections, each with its own shoppers (guest tokens and carts):`);
+  console.table(rows);
 }
 
 main().catch((error) => {

@@ -50,9 +50,12 @@ test.describe("design page", () => {
       "href",
       /^\/size-charts#(mens-tee|womens-tee|hoodie|tank-top|long-sleeve)$/,
     );
-    await page.getByLabel("Quantity").selectOption("3");
-    await expect(page.getByLabel("Quantity")).toHaveValue("3");
-    await expect(page.getByRole("button", { name: /add to cart/i })).toHaveCount(0);
+    const quantity = page.getByRole("spinbutton", { name: "Quantity" });
+    await quantity.fill("3");
+    await expect(quantity).toHaveValue("3");
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+    await expect(quantity).toHaveValue("4");
+    await expect(page.getByRole("button", { name: "Add to Cart" })).toBeVisible();
     await expect(page.getByRole("link", { name: new RegExp(`Art By ${card.artist_name}`) })).toHaveAttribute(
       "href",
       `/artist/${card.artist_unique_username}/${card.artist_uuid}`,

@@ -1,5 +1,6 @@
 import { EMPTY_CART_SEARCH_TERMS } from "@threadfolk/contract/constants";
 import { expect, test } from "../accounts.ts";
+import { aCartChoice, addCartLineOverHttp, pageAccessToken } from "../cart.ts";
 import {
   BRAND_NAME,
   expectPageHeading,
@@ -143,13 +144,32 @@ test.describe("cart icon", () => {
     }
   });
 
-  test("with items it shows the count and goes to the cart", async ({ page, context, baseURL }, testInfo) => {
-    await context.addCookies([{ name: "shoppingCartCount", value: "3", url: baseURL ?? "" }]);
+  test("with items it shows the count, the cart summary, and goes to the cart", async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }, testInfo) => {
     await page.goto("/faq");
+    const choice = await aCartChoice(request);
+    const count = await addCartLineOverHttp(request, await pageAccessToken(page), {
+      variantId: choice.variant.id,
+      size: choice.size,
+      color: choice.color,
+      quantity: 3,
+    });
+    // The browser's copy of the count, as the app keeps it after an add.
+    await context.addCookies([{ name: "shoppingCartCount", value: String(count), url: baseURL ?? "" }]);
+    await page.reload();
     const cart = visibleNavigation(page, testInfo).getByRole("link", { name: "Shopping cart, 3 items" });
     await expect(cart).toContainText("3");
-    await cart.hover();
-    await expect(page.getByRole("region", { name: "Cart Summary" })).toBeHidden();
+    if (!isMobileProject(testInfo)) {
+      await cart.hover();
+      const summary = page.getByRole("region", { name: "Cart Summary" });
+      await expect(summary.getByRole("link", { name: choice.card.display_name })).toBeVisible();
+      await expect(summary).toContainText("Qty 3");
+      await expect(summary.getByRole("button", { name: "CHECKOUT" })).toBeVisible();
+    }
     await cart.click();
     await expect(page).toHaveURL("/shopping-cart");
     await expectPageHeading(page, "Shopping Cart");
@@ -165,6 +185,32 @@ test.describe("cart icon", () => {
     await expect(summary).toBeVisible();
     await page.keyboard.press("Tab");
     await expect(summary.getByRole("link", { name: "SHOP NOW" })).toBeFocused();
+    // The card is not a trap: Tab goes on to the page and the card closes behind it.
+    await page.keyboard.press("Tab");
+    await expect(summary).toBeHidden();
+    await expect(page.getByRole("link", { name: "SHOP NOW" })).toHaveCount(0);
+    // Escape closes it while the focus is on the icon.
+    await page.getByRole("link", { name: "Shopping cart, empty" }).focus();
+    await expect(summary).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(summary).toBeHidden();
+    await expect(page.getByRole("link", { name: "Shopping cart, empty" })).toBeFocused();
+  });
+
+  test.describe("on a touch screen at desktop width", () => {
+    test.use({ hasTouch: true });
+
+    test("the first tap on the icon opens the card and the second follows the link", async ({ page }, testInfo) => {
+      test.skip(isMobileProject(testInfo), "phones go straight to the cart (decision 019)");
+      await page.goto("/about");
+      const cart = visibleNavigation(page, testInfo).getByRole("link", { name: "Shopping cart, empty" });
+      const href = (await cart.getAttribute("href")) ?? "";
+      await cart.tap();
+      await expect(page.getByRole("region", { name: "Cart Summary" })).toBeVisible();
+      await expect(page).toHaveURL("/about");
+      await cart.tap();
+      await expect(page).toHaveURL(href);
+    });
   });
 
   test("a cart count of 0 counts as empty", async ({ page, context, baseURL }, testInfo) => {

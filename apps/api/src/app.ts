@@ -28,6 +28,7 @@ import { registerAuthentication } from "./modules/auth/authenticate.ts";
 import { upsertOAuthClient } from "./modules/auth/oauth-clients.ts";
 import { oauthRoutes } from "./modules/auth/oauth-routes.ts";
 import { tokenRoutes } from "./modules/auth/token-routes.ts";
+import { cartRoutes } from "./modules/cart/routes.ts";
 import { createPageMetaResolver } from "./modules/discovery/resolve-page-meta.ts";
 import { discoveryRoutes } from "./modules/discovery/routes.ts";
 import { sitemapRoutes } from "./modules/discovery/sitemap-routes.ts";
@@ -51,6 +52,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   favouritesRoutes,
   followRoutes,
   analyticsRoutes,
+  cartRoutes,
 ];
 
 export type BuildAppOptions = {

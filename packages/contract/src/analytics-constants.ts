@@ -16,8 +16,18 @@ export const ANALYTICS_EVENTS = {
     "Followed Artist",
     "Unfollowed Artist",
   ],
-  /** Spec 7: 'Checkout Flow' with 'Input Addresses' or 'Update Addresses'; the checkout pixel events. */
-  "Checkout Flow": ["Input Addresses", "Update Addresses", "Initiate Checkout", "Add Payment Info", "Purchase"],
+  /**
+   * Spec 7: 'Checkout Flow' with 'Input Addresses' or 'Update Addresses'; the checkout pixel events (the
+   * spec's InitiateCheckout with the item count); 'Added to Cart' from the design page (issue 11).
+   */
+  "Checkout Flow": [
+    "Added to Cart",
+    "Input Addresses",
+    "Update Addresses",
+    "Initiate Checkout",
+    "Add Payment Info",
+    "Purchase",
+  ],
   /** Spec 7: page-view events. */
   Navigation: ["Page View"],
   /** Spec 7: web vitals (CLS, FID, LCP), plus the ones that replaced FID. */

@@ -4,6 +4,7 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from "react-router";
 import { PageSpinner } from "../components/spinner.tsx";
 import { useAuthModal } from "../features/auth/hooks/use-auth-modal.ts";
+import { useCartCountFollowsIdentity } from "../features/cart/hooks/use-cart-count-follows-identity.ts";
 import { useCollectionsMenu } from "../features/favourites/hooks/use-collections-menu.ts";
 import { useSessionLifecycle } from "../features/session/hooks/use-session-lifecycle.ts";
 import { IDLE_PREFETCH_DELAY_MS, runWhenIdle } from "../lib/when-idle.ts";
@@ -80,6 +81,7 @@ function LazyCollectionsMenu() {
 
 function Root() {
   useSessionLifecycle();
+  useCartCountFollowsIdentity();
   return (
     <RootErrorBoundary>
       <Outlet />

@@ -234,8 +234,11 @@ describe("sign-in and logout", () => {
     const client = await loadClient();
     sessionStorage.setItem("accessToken", "guest");
     handler = () => json(200, tokens("user-access", "user-refresh"));
+    const changes: string[] = [];
+    client.onIdentityChanged((change) => changes.push(change));
     const received = await client.requestPasswordToken({ email: "ada@example.test", password: "Sturdy-pass1" });
     client.storeSignIn(received);
+    expect(changes).toEqual(["customer"]);
 
     expect(calls[0]?.headers.Authorization).toBe("Bearer guest");
     expect(calls[0]?.body).toMatchObject({ grant_type: "password", email: "ada@example.test" });
@@ -259,7 +262,11 @@ describe("sign-in and logout", () => {
     localStorage.setItem("signedIn", "true");
     localStorage.setItem("uniqueUsername", "ada_l");
     handler = (call) => (call.url === "/oauth/revoke" ? json(200, {}) : json(200, tokens("guest", "guest-refresh")));
+    const changes: string[] = [];
+    client.onIdentityChanged((change) => changes.push(change));
     await client.signOut();
+    // The new guest owns nothing yet: listeners (the cart count) start it empty.
+    expect(changes).toEqual(["new-guest"]);
 
     expect(calls[0]).toMatchObject({
       url: "/oauth/revoke",

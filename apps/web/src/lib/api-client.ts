@@ -130,11 +130,36 @@ function bearerHeader(): Record<string, string> {
   return stored ? { Authorization: `Bearer ${stored.token}` } : {};
 }
 
+/**
+ * Whom the bearer token stands for after it changed hands: a new guest (who owns nothing yet, so an empty
+ * cart) or a customer who has just signed in (whose cart the server has merged the guest's into).
+ */
+export type IdentityChange = "new-guest" | "customer";
+
+const identityListeners = new Set<(change: IdentityChange) => void>();
+
+/** Calls `listener` after this tab's token starts standing for someone else; answers an unsubscribe function. */
+export function onIdentityChanged(listener: (change: IdentityChange) => void): () => void {
+  identityListeners.add(listener);
+  return () => identityListeners.delete(listener);
+}
+
+function notifyIdentityChanged(change: IdentityChange): void {
+  for (const listener of identityListeners) {
+    try {
+      listener(change);
+    } catch {
+      // A listener's failure must not undo a sign-in or a sign-out that has already happened.
+    }
+  }
+}
+
 /** Asks for a guest token and stores it (spec section 4: signedIn false, expiry stored). */
 async function fetchGuestToken(): Promise<string> {
   const tokens = await postOAuth<TokenReply>("/oauth/token", { grantType: "password", guest: true });
   storeTokens(tokens);
   writeSignedInFlag(false);
+  notifyIdentityChanged("new-guest");
   return tokens.accessToken;
 }
 
@@ -250,6 +275,7 @@ export async function requestPasswordToken(credentials: { email: string; passwor
 export function storeSignIn(tokens: TokenSet): void {
   storeTokens(tokens);
   writeSignedInFlag(true);
+  notifyIdentityChanged("customer");
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCookie } from "./cookies.ts";
+import { parseCookie, serializeCookie } from "./cookies.ts";
 
 describe("parseCookie", () => {
   it("finds a cookie among others and decodes it", () => {
@@ -14,5 +14,13 @@ describe("parseCookie", () => {
 
   it("keeps an empty value empty", () => {
     expect(parseCookie("shoppingCartCount=", "shoppingCartCount")).toBe("");
+  });
+});
+
+describe("serializeCookie", () => {
+  it("sets a site-wide, encoded cookie that parseCookie reads back", () => {
+    const assignment = serializeCookie("shoppingCartCount", "3 items", { maxAgeSeconds: 60 });
+    expect(assignment).toBe("shoppingCartCount=3%20items; Path=/; Max-Age=60; SameSite=Lax");
+    expect(parseCookie(assignment.split(";")[0] ?? "", "shoppingCartCount")).toBe("3 items");
   });
 });

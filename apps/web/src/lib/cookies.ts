@@ -18,3 +18,17 @@ export function parseCookie(cookieHeader: string, name: string): string | undefi
 export function readCookie(name: string): string | undefined {
   return parseCookie(document.cookie, name);
 }
+
+/**
+ * The `document.cookie` assignment that sets `name` for the whole site: URI-encoded, kept `maxAgeSeconds`,
+ * sent to the server only from this site's own pages (SameSite=Lax).
+ */
+export function serializeCookie(name: string, value: string, options: { maxAgeSeconds: number }): string {
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${options.maxAgeSeconds}; SameSite=Lax`;
+}
+
+/** Sets a cookie of this page (see `serializeCookie`). */
+export function writeCookie(name: string, value: string, options: { maxAgeSeconds: number }): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and missing from some browsers the shop supports.
+  document.cookie = serializeCookie(name, value, options);
+}

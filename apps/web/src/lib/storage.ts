@@ -24,6 +24,8 @@ const SESSION_KEYS = {
   accessToken: "accessToken",
   /** Milliseconds since the epoch at which the access token stops working. */
   accessTokenExpiresAt: "accessTokenExpiresAt",
+  /** The cart's item count, also kept in the `shoppingCartCount` cookie (spec section 3). */
+  shoppingCartCount: "shoppingCartCount",
 } as const;
 
 /** Fired on window when this tab changes a session key (the `storage` event only reaches other tabs). */
@@ -58,6 +60,18 @@ export function writeLocalList(
 
 function readSession(key: SessionKey): string | undefined {
   return window.sessionStorage.getItem(key) ?? undefined;
+}
+
+/**
+ * Keeps the cart's item count under the session key the spec names (spec section 3). The cookie of the same
+ * name is what the app reads (it is shared by every tab); storage that refuses writes only loses this copy.
+ */
+export function writeSessionCartCount(count: number): void {
+  try {
+    window.sessionStorage.setItem(SESSION_KEYS.shoppingCartCount, String(count));
+  } catch {
+    // Private modes may refuse storage writes: the cookie still holds the count.
+  }
 }
 
 /** True when local storage says the visitor is signed in. */

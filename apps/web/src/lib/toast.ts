@@ -28,18 +28,23 @@ export function onToasterRequested(listener: () => void): () => void {
   return () => toasterListeners.delete(listener);
 }
 
-function show(kind: ToastKind, message: string): void {
+type ToastOptions = {
+  /** A button in the toast ('View Cart'): the way on from what the toast reports. */
+  action?: { label: string; onClick: () => void };
+};
+
+function show(kind: ToastKind, message: string, options: ToastOptions = {}): void {
   requestToaster();
   loadToastLibrary()
-    .then(({ toast }) => toast[kind](message))
+    .then(({ toast }) => toast[kind](message, options.action ? { action: options.action } : undefined))
     .catch(() => {
       // The library could not be downloaded (offline): there is nowhere to show the message.
     });
 }
 
-/** `toast.success(text)`, `toast.error(text)`, `toast.warning(text)`: the coloured toasts of the app. */
+/** `toast.success(text, { action })`, `toast.error(text)`, `toast.warning(text)`: the coloured toasts of the app. */
 export const toast = {
-  success: (message: string) => show("success", message),
-  error: (message: string) => show("error", message),
-  warning: (message: string) => show("warning", message),
+  success: (message: string, options?: ToastOptions) => show("success", message, options),
+  error: (message: string, options?: ToastOptions) => show("error", message, options),
+  warning: (message: string, options?: ToastOptions) => show("warning", message, options),
 };

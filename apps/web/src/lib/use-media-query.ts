@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from "react";
 
 /** Tailwind's `md` breakpoint: below it the mobile layouts apply (spec: "Mobile devices get separate layouts"). */
-const DESKTOP_MEDIA_QUERY = "(min-width: 768px)";
+export const DESKTOP_MEDIA_QUERY = "(min-width: 768px)";
 
 /**
  * True while the media query matches; follows changes. Read synchronously on the first render, so a page can

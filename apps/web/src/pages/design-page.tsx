@@ -1,3 +1,4 @@
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "@threadfolk/contract/cart-constants";
 import { snakeToCamel } from "@threadfolk/contract/case";
 import { colorDisplayName, type ProductColor } from "@threadfolk/contract/colors";
 import type { DesignDetail } from "@threadfolk/contract/discovery-constants";
@@ -5,13 +6,16 @@ import { DESIGN_MOCKUP_SIZES, printableColors, shownDesignColor } from "@threadf
 import { searchResultsPath } from "@threadfolk/contract/routes";
 import { DELIVERY_ESTIMATE_NOTE, SHIPPING_OPTIONS } from "@threadfolk/contract/shipping";
 import { SIZE_ORDER, type Size } from "@threadfolk/contract/sizes";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { FollowArtistButton } from "../app/follow-artist-button.tsx";
 import { useDesignCardHeart } from "../app/use-design-card-heart.ts";
+import { Button } from "../components/button.tsx";
 import { Price } from "../components/design-card.tsx";
 import { DesignGrid } from "../components/design-grid.tsx";
 import { RulerIcon } from "../components/icons/icons.tsx";
+import { QuantityStepper } from "../components/quantity-stepper.tsx";
+import { addCartLineErrors, useAddCartLine } from "../features/cart/api/add-cart-line.ts";
 import { useDesign } from "../features/catalogue/api/get-design.ts";
 import { ColorSwatches } from "../features/catalogue/components/color-swatches.tsx";
 import { NotFoundState } from "../features/catalogue/components/not-found-state.tsx";
@@ -22,11 +26,16 @@ import { sizeChartPath } from "../lib/size-chart-path.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { useIsDesktop } from "../lib/use-media-query.ts";
 
-const MAX_QUANTITY = 10;
+/** Shown under the sizes when Add to Cart is pressed before a size is chosen. */
+const CHOOSE_SIZE_MESSAGE = "Choose a size";
 
-function sortSizes(sizes: string[]): string[] {
-  const rank = (size: string) => SIZE_ORDER[size as Size] ?? 99;
-  return [...sizes].sort((a, b) => rank(a) - rank(b));
+function isSize(value: string): value is Size {
+  return Object.hasOwn(SIZE_ORDER, value);
+}
+
+/** The style's sizes the cart accepts, in the spec's size order (XS to 5XL). */
+function sortSizes(sizes: string[]): Size[] {
+  return sizes.filter(isSize).sort((a, b) => SIZE_ORDER[a] - SIZE_ORDER[b]);
 }
 
 function DesignSkeleton() {
@@ -59,8 +68,13 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
   const colors = useMemo(() => (variant ? printableColors(variant.colors) : []), [variant]);
   // The same choice the server makes when it preloads this image with the HTML.
   const color = shownDesignColor({ requested: colorParam, defaultColor: attributes.defaultColor, colors });
-  const [size, setSize] = useState<string>();
-  const [quantity, setQuantity] = useState(1);
+  const [size, setSize] = useState<Size>();
+  const [quantity, setQuantity] = useState(MIN_LINE_QUANTITY);
+  const [isSizeMissing, setIsSizeMissing] = useState(false);
+  const quantityErrorId = useId();
+  const sizesRef = useRef<HTMLDivElement>(null);
+  const addToCart = useAddCartLine({ onViewCart: () => void navigate("/shopping-cart") });
+  const addErrors = addCartLineErrors(addToCart.error);
 
   // The URL names the colour shown (and the current slug): fix it up in place when it does not.
   const canonical = designPath(attributes, color);
@@ -76,7 +90,25 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
   const selectedSize = size && sizes.includes(size) ? size : undefined;
 
   function chooseColor(next: ProductColor) {
+    addToCart.reset();
     void navigate(designPath(attributes, next), { replace: true, preventScrollReset: true });
+  }
+
+  function handleAddToCart() {
+    if (!variant) return;
+    if (!selectedSize) {
+      setIsSizeMissing(true);
+      // The first size takes the focus, so the group and its error are read out.
+      sizesRef.current?.querySelector("input")?.focus();
+      return;
+    }
+    addToCart.mutate({
+      variantId: variant.id,
+      size: selectedSize,
+      color,
+      quantity,
+      design: { uuid: attributes.uuid, displayName: attributes.displayName },
+    });
   }
 
   const { artist } = attributes;
@@ -153,43 +185,72 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
                   detail: candidate.fit,
                 }))}
                 value={variant?.id}
-                onChange={(id) => setVariantId(id)}
+                onChange={(id) => {
+                  addToCart.reset();
+                  setVariantId(id);
+                }}
               />
             )}
             {colors.length > 0 && <ColorSwatches colors={colors} value={color} onChange={chooseColor} />}
             {sizes.length > 0 && (
-              <OptionPills
-                legend="Size"
-                options={sizes.map((value) => ({ value, label: value }))}
-                value={selectedSize}
-                onChange={setSize}
-                aside={
-                  <Link
-                    to={sizeChartPath(variant?.garmentStyleKey)}
-                    className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-                  >
-                    <RulerIcon className="size-4" />
-                    Size chart
-                  </Link>
-                }
-              />
+              <div ref={sizesRef}>
+                <OptionPills
+                  legend="Size"
+                  options={sizes.map((value) => ({ value, label: value }))}
+                  value={selectedSize}
+                  onChange={(next) => {
+                    addToCart.reset();
+                    setIsSizeMissing(false);
+                    setSize(next);
+                  }}
+                  error={isSizeMissing && !selectedSize ? CHOOSE_SIZE_MESSAGE : addErrors.size}
+                  aside={
+                    <Link
+                      to={sizeChartPath(variant?.garmentStyleKey)}
+                      className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+                    >
+                      <RulerIcon className="size-4" />
+                      Size chart
+                    </Link>
+                  }
+                />
+              </div>
+            )}
+            {addErrors.color && (
+              <p role="alert" className="-mt-4 text-sm text-red-600">
+                {addErrors.color}
+              </p>
             )}
             <div>
               <label htmlFor={quantityId} className="block text-sm font-semibold text-neutral-900">
                 Quantity
               </label>
-              <select
-                id={quantityId}
-                value={quantity}
-                onChange={(event) => setQuantity(Number(event.target.value))}
-                className="mt-2 h-11 w-24 rounded-xl border border-neutral-300 bg-white px-3 text-[15px] font-semibold focus:border-neutral-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/30"
-              >
-                {Array.from({ length: MAX_QUANTITY }, (_, index) => index + 1).map((value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
-                ))}
-              </select>
+              <div className="mt-3 flex flex-wrap items-center gap-3">
+                <QuantityStepper
+                  id={quantityId}
+                  value={quantity}
+                  min={MIN_LINE_QUANTITY}
+                  max={MAX_LINE_QUANTITY}
+                  describedBy={addErrors.quantity ? quantityErrorId : undefined}
+                  onChange={(next) => {
+                    addToCart.reset();
+                    setQuantity(next);
+                  }}
+                />
+                <Button onClick={handleAddToCart} busy={addToCart.isPending} className="min-w-48 flex-1 sm:flex-none">
+                  Add to Cart
+                </Button>
+              </div>
+              {addErrors.quantity && (
+                <p id={quantityErrorId} role="alert" className="mt-2 text-sm text-red-600">
+                  {addErrors.quantity}
+                </p>
+              )}
+              {addErrors.form && (
+                <p role="alert" className="mt-2 text-sm text-red-600">
+                  {addErrors.form}
+                </p>
+              )}
             </div>
           </div>
 

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.ts";
+import { mergeGuestCart } from "../cart/merge-guest-cart.ts";
 import { enforceRateLimit } from "../rate-limit/enforce-rate-limit.ts";
 import { type IssuedTokens, startGuestSession, startSession } from "./sessions.ts";
 import { type CredentialCheck, verifyCredentials } from "./verify-credentials.ts";
@@ -34,8 +35,9 @@ export async function signInAsGuest(options: {
 }
 
 /**
- * Signs a customer in with e-mail and password: rate limited per IP and e-mail, the credentials checked,
- * then a session that remembers the guest the visitor was (so a later cart merge finds the guest's cart).
+ * Signs a customer in with e-mail and password: rate limited per IP and e-mail, the credentials checked, the
+ * cart of the guest the visitor was merged into the customer's cart (once: the guest cart is gone after),
+ * then a session that remembers that guest.
  */
 export async function signInWithPassword(options: {
   context: SignInContext;
@@ -53,5 +55,7 @@ export async function signInWithPassword(options: {
   const check = await verifyCredentials({ db, email, password });
   if (!check.ok) return check;
   const guestId = await findGuestId();
+  // Before the session starts, so the customer's first cart read already holds what the guest chose.
+  if (guestId) await mergeGuestCart({ db, guestId, userId: check.userId });
   return { ok: true, tokens: await startSession({ db, config, clientId, userId: check.userId, guestId, device }) };
 }

@@ -13,6 +13,7 @@ import {
 } from "../../db/schema/index.ts";
 import { isListedDesign } from "../catalogue/listed-designs.ts";
 import type { SaleOffer } from "../catalogue/pricing.ts";
+import { parseSaleOffers, runningSaleOffers } from "../catalogue/running-sale-offers.ts";
 
 /** Everything a design card shows, read in one query for a page of designs. */
 export type DesignCardRow = {
@@ -29,19 +30,6 @@ export type DesignCardRow = {
   garmentStyleKey: string | null;
   saleOffers: SaleOffer[];
 };
-
-/**
- * The offers of the sales running now that cover a design: a correlated subquery per card row (a page has
- * at most a few dozen rows and usually one sale runs), so pricing needs no second round trip.
- */
-function runningSaleOffers() {
-  return sql<SaleOffer[]>`coalesce((
-    select json_agg(json_build_object('percentOff', s.percent_off, 'salePriceCents', sd.sale_price_cents))
-    from marketplace_sales s
-    left join marketplace_sale_designs sd on sd.sale_id = s.id and sd.design_id = ${designs.id}
-    where s.starts_at <= now() and s.ends_at > now() and (s.applies_to_all_designs or sd.design_id is not null)
-  ), '[]'::json)`;
-}
 
 /** Card rows for the given designs, in the order given; unlisted (deactivated, unpublished) ones are left out. */
 export async function findDesignCardRows({
@@ -76,21 +64,11 @@ export async function findDesignCardRows({
     )
     .leftJoin(garmentStyles, eq(garmentStyles.id, sellerDesignProductVariants.garmentStyleId))
     .where(and(inArray(designs.id, [...designIds]), isListedDesign()));
-  const byId = new Map(rows.map((row) => [row.id, { ...row, saleOffers: parseOffers(row.saleOffers) }]));
+  const byId = new Map(rows.map((row) => [row.id, { ...row, saleOffers: parseSaleOffers(row.saleOffers) }]));
   return designIds.flatMap((id) => {
     const row = byId.get(id);
     return row ? [row] : [];
   });
-}
-
-function parseOffers(value: unknown): SaleOffer[] {
-  // node-postgres decodes json columns; PGlite may hand back the text.
-  const list = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
-  if (!Array.isArray(list)) return [];
-  return list.map((offer: { percentOff: number; salePriceCents: number | null }) => ({
-    percentOff: Number(offer.percentOff),
-    salePriceCents: offer.salePriceCents === null ? null : Number(offer.salePriceCents),
-  }));
 }
 
 export type Collection = typeof internalDesignCollections.$inferSelect;

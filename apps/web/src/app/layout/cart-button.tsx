@@ -1,93 +1,197 @@
 import { searchResultsPath } from "@threadfolk/contract/routes";
-import { type FocusEvent, type PointerEvent, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
+import { Link, useLocation } from "react-router";
 import { CartIcon } from "../../components/icons/icons.tsx";
 import { pickEmptyCartSearchTerm } from "../../features/cart/cart-count.ts";
+import type { CartPopover as CartPopoverComponent } from "../../features/cart/components/cart-popover.tsx";
 import { useCartCount } from "../../features/cart/hooks/use-cart-count.ts";
+import { DESKTOP_MEDIA_QUERY } from "../../lib/use-media-query.ts";
+import { IDLE_PREFETCH_DELAY_MS, runWhenIdle } from "../../lib/when-idle.ts";
+
+type CartPopover = typeof CartPopoverComponent;
+
+const loadCartPopover = (): Promise<CartPopover> =>
+  import("../../features/cart/components/cart-popover.tsx").then((module) => module.CartPopover);
 
 /** Keeps the pointer-leave grace period short: long enough to cross the gap to the card, no more. */
 const CLOSE_DELAY_MS = 150;
 
-/**
- * Open while a mouse hovers the container or keyboard focus is inside it; Escape closes. Touch taps never
- * open it (they navigate), and a mouse click does not open it by focus alone.
- */
-function useHoverCard() {
-  const [isOpen, setIsOpen] = useState(false);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
-
-  function open() {
-    clearTimeout(closeTimer.current);
-    setIsOpen(true);
-  }
-  function closeSoon() {
-    clearTimeout(closeTimer.current);
-    closeTimer.current = setTimeout(() => setIsOpen(false), CLOSE_DELAY_MS);
-  }
-
-  const containerProps = {
-    onPointerEnter: (event: PointerEvent) => event.pointerType === "mouse" && open(),
-    onPointerLeave: (event: PointerEvent) => event.pointerType === "mouse" && closeSoon(),
-    onFocus: (event: FocusEvent) => event.target.matches(":focus-visible") && open(),
-    onBlur: (event: FocusEvent) => {
-      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsOpen(false);
-    },
-    onKeyDown: (event: { key: string }) => event.key === "Escape" && setIsOpen(false),
-  };
-  return { isOpen, containerProps };
-}
-
-/**
- * The cart icon. With items it goes to the cart and shows a count badge; with an empty cart it sends the
- * shopper to results for a random popular term, and hovering (or focusing) it shows an empty-cart card.
- */
-export function CartButton() {
+/** Where the icon goes and what it is called, from the count (spec section 2: the cart, or a random search). */
+function useCartLink() {
   const count = useCartCount();
   // Picked once per mount so the link does not change under the pointer on every render.
   const [emptyCartTerm] = useState(() => pickEmptyCartSearchTerm());
   const isEmpty = count === 0;
   const shopPath = searchResultsPath(emptyCartTerm);
-  const { isOpen, containerProps } = useHoverCard();
-  const showSummary = isEmpty && isOpen;
+  return {
+    count,
+    shopPath,
+    href: isEmpty ? shopPath : "/shopping-cart",
+    label: isEmpty ? "Shopping cart, empty" : `Shopping cart, ${count} ${count === 1 ? "item" : "items"}`,
+  };
+}
+
+function CartIconContent({ count }: { count: number }) {
+  return (
+    <>
+      <CartIcon className="size-6" />
+      {count > 0 && (
+        <span
+          aria-hidden="true"
+          className="absolute top-0.5 right-0 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand px-1 text-[11px] leading-none font-bold text-white ring-2 ring-white"
+        >
+          {count > 99 ? "99+" : count}
+        </span>
+      )}
+    </>
+  );
+}
+
+const linkClass =
+  "relative flex size-11 items-center justify-center rounded-full text-neutral-800 transition-colors hover:bg-neutral-100 hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-brand";
+
+/** The popover's code: fetched when the browser is idle after start-up, or at once when the card is wanted. */
+function useCartPopoverCode() {
+  const [Popover, setPopover] = useState<CartPopover>();
+  const isRequested = useRef(false);
+  const request = useCallback(() => {
+    if (isRequested.current) return;
+    isRequested.current = true;
+    loadCartPopover()
+      .then((component) => setPopover(() => component))
+      .catch(() => {
+        // Offline: the icon still links to the cart; the next hover tries again.
+        isRequested.current = false;
+      });
+  }, []);
+  useEffect(
+    () =>
+      runWhenIdle(() => {
+        // Phones never show the card (the icon goes straight to the cart): they need not download it.
+        if (window.matchMedia(DESKTOP_MEDIA_QUERY).matches) request();
+      }, IDLE_PREFETCH_DELAY_MS),
+    [request],
+  );
+  return { Popover, request };
+}
+
+/**
+ * The desktop cart icon with its hover card. It opens while a mouse hovers the icon or the card, or while
+ * keyboard focus is on either (Tab goes from the icon into the card); Escape, a press elsewhere or leaving
+ * closes it. On a touch screen the first tap opens it and a second tap on the icon follows the link, so the
+ * link is never out of reach. A click always follows the link.
+ */
+function DesktopCartButton() {
+  const { count, shopPath, href, label } = useCartLink();
+  const { Popover, request } = useCartPopoverCode();
+  const [isOpen, setIsOpen] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const lastPointerType = useRef<string | undefined>(undefined);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const location = useLocation();
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+  // Following any link (the icon, View Cart, SHOP NOW, a line) leaves the card behind.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger.
+  useEffect(() => {
+    clearTimeout(closeTimer.current);
+    setIsOpen(false);
+  }, [location.pathname, location.search]);
+
+  const open = useCallback(() => {
+    request();
+    clearTimeout(closeTimer.current);
+    setIsOpen(true);
+  }, [request]);
+  const close = useCallback(() => {
+    clearTimeout(closeTimer.current);
+    setIsOpen(false);
+  }, []);
+  const closeSoon = useCallback(() => {
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => setIsOpen(false), CLOSE_DELAY_MS);
+  }, []);
+
+  function handleLinkClick(event: MouseEvent) {
+    if (lastPointerType.current === "touch" && !isOpen) {
+      // First tap on a touch screen: show the card (there is no hover); the next tap follows the link.
+      event.preventDefault();
+      open();
+    }
+  }
 
   return (
-    <div className="relative" {...containerProps}>
-      <Link
-        to={isEmpty ? shopPath : "/shopping-cart"}
-        aria-label={isEmpty ? "Shopping cart, empty" : `Shopping cart, ${count} ${count === 1 ? "item" : "items"}`}
-        className="relative flex size-11 items-center justify-center rounded-full text-neutral-800 transition-colors hover:bg-neutral-100 hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-brand"
-      >
-        <CartIcon className="size-6" />
-        {!isEmpty && (
-          <span
-            aria-hidden="true"
-            className="absolute top-0.5 right-0 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand px-1 text-[11px] leading-none font-bold text-white ring-2 ring-white"
-          >
-            {count > 99 ? "99+" : count}
-          </span>
-        )}
+    // biome-ignore lint/a11y/noStaticElementInteractions: the wrapper only watches hover and focus around the link and the card; the link and the card's controls are the interactive elements.
+    <div
+      ref={containerRef}
+      className="relative"
+      onPointerEnter={(event: PointerEvent) => event.pointerType === "mouse" && open()}
+      onPointerLeave={(event: PointerEvent) => event.pointerType === "mouse" && closeSoon()}
+      onPointerDown={(event: PointerEvent) => {
+        lastPointerType.current = event.pointerType;
+        if (event.pointerType === "touch") request();
+      }}
+      onFocus={(event: FocusEvent) => {
+        if (event.target === linkRef.current && event.target.matches(":focus-visible")) open();
+      }}
+      onBlur={(event: FocusEvent) => {
+        const next = event.relatedTarget as Node | null;
+        // Focus leaving for nowhere while the pointer is on the card (a press on its text) keeps it open.
+        if (next === null && event.currentTarget.matches(":hover")) return;
+        if (!event.currentTarget.contains(next)) close();
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        lastPointerType.current = undefined;
+        if (event.key === "Escape") close();
+      }}
+      onKeyDownCapture={(event: KeyboardEvent) => {
+        // The card is not a dialog: Tab moves through it and on to the page as the document order says, so
+        // the popover's own focus loop (which would keep Tab inside it) never sees the key.
+        if (event.key === "Tab") event.stopPropagation();
+      }}
+    >
+      <Link ref={linkRef} to={href} aria-label={label} className={linkClass} onClick={handleLinkClick}>
+        <CartIconContent count={count} />
       </Link>
-      {showSummary && (
-        // pt-2 bridges the gap between icon and card so the pointer can travel to SHOP NOW.
-        <div className="absolute top-full right-0 z-40 pt-2">
-          <section
-            aria-label="Cart Summary"
-            className="w-72 animate-[fade-in_120ms_ease-out] rounded-2xl border border-neutral-200 bg-white p-5 text-center shadow-xl shadow-neutral-900/10"
-          >
-            <h2 className="text-xs font-bold tracking-[0.14em] text-neutral-500 uppercase">Cart Summary</h2>
-            <p className="mt-3 font-display text-lg font-bold text-neutral-950">Oh no, your cart is empty.</p>
-            <p className="mt-1 text-sm text-neutral-600">Add something lit to it!</p>
-            <Link
-              to={shopPath}
-              className="mt-4 inline-flex h-10 items-center rounded-full bg-brand px-6 text-sm font-bold tracking-wide text-white transition-colors hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-            >
-              SHOP NOW
-            </Link>
-          </section>
-        </div>
+      {Popover && (
+        <Popover
+          open={isOpen}
+          onOpenChange={(next) => (next ? open() : close())}
+          anchorRef={linkRef}
+          containerRef={containerRef}
+          shopPath={shopPath}
+          count={count}
+          onNavigate={close}
+        />
       )}
     </div>
   );
+}
+
+/** The phone's cart icon: it goes straight to the cart (or the random search), with no card (decision 019). */
+function MobileCartButton() {
+  const { count, href, label } = useCartLink();
+  return (
+    <Link to={href} aria-label={label} className={linkClass}>
+      <CartIconContent count={count} />
+    </Link>
+  );
+}
+
+/**
+ * The cart icon (spec section 2): a count badge; the cart when it has items, otherwise results for a random
+ * popular term. On desktop, hovering or focusing it shows the cart summary card.
+ */
+export function CartButton({ variant }: { variant: "desktop" | "mobile" }) {
+  return variant === "desktop" ? <DesktopCartButton /> : <MobileCartButton />;
 }

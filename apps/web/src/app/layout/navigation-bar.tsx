@@ -44,7 +44,7 @@ function DesktopNavigation(props: AuthActions & { isSignedIn: boolean }) {
         <SearchWithSuggestions label="Search for designs" className="mx-auto max-w-2xl flex-1" />
         <div className="ml-auto flex items-center gap-1">
           <AccountMenu variant="desktop" {...props} />
-          <CartButton />
+          <CartButton variant="desktop" />
         </div>
       </div>
     </nav>
@@ -68,7 +68,7 @@ function MobileNavigation(props: AuthActions & { isSignedIn: boolean }) {
         </Link>
         <div className="ml-auto flex items-center">
           <AccountMenu variant="mobile" {...props} />
-          <CartButton />
+          <CartButton variant="mobile" />
         </div>
       </div>
       <div className="px-4 pb-3">

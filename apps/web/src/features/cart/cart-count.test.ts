@@ -1,6 +1,6 @@
 import { EMPTY_CART_SEARCH_TERMS } from "@threadfolk/contract/constants";
 import { describe, expect, it } from "vitest";
-import { parseCartCount, pickEmptyCartSearchTerm } from "./cart-count.ts";
+import { normalizeCartCount, parseCartCount, pickEmptyCartSearchTerm } from "./cart-count.ts";
 
 describe("parseCartCount", () => {
   it("treats missing, empty, zero and junk as an empty cart", () => {
@@ -22,5 +22,14 @@ describe("pickEmptyCartSearchTerm", () => {
     expect(pickEmptyCartSearchTerm(() => 0)).toBe(EMPTY_CART_SEARCH_TERMS[0]);
     expect(pickEmptyCartSearchTerm(() => 0.9999)).toBe(EMPTY_CART_SEARCH_TERMS.at(-1));
     expect(pickEmptyCartSearchTerm(() => 1)).toBe(EMPTY_CART_SEARCH_TERMS.at(-1));
+  });
+});
+
+describe("normalizeCartCount", () => {
+  it("stores whole counts from 0 up (an optimistic count taken back below 0 is 0)", () => {
+    expect(normalizeCartCount(3)).toBe(3);
+    expect(normalizeCartCount(-2)).toBe(0);
+    expect(normalizeCartCount(2.7)).toBe(2);
+    expect(normalizeCartCount(Number.NaN)).toBe(0);
   });
 });

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { readCookie } from "../../../lib/cookies.ts";
-import { CART_COUNT_CHANGE_EVENT, CART_COUNT_COOKIE, parseCartCount } from "../cart-count.ts";
+import { CART_COUNT_CHANGE_EVENT, readCartCount } from "../cart-count.ts";
 
 type CookieStoreLike = EventTarget;
 
@@ -21,11 +20,7 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-function readCount(): number {
-  return parseCartCount(readCookie(CART_COUNT_COOKIE));
-}
-
 /** The number of items in the cart, from the `shoppingCartCount` cookie (0 when empty or unset). */
 export function useCartCount(): number {
-  return useSyncExternalStore(subscribe, readCount, () => 0);
+  return useSyncExternalStore(subscribe, readCartCount, () => 0);
 }

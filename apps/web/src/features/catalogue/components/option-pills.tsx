@@ -7,6 +7,8 @@ type OptionPillsProps<Value extends string | number> = {
   onChange: (value: Value) => void;
   /** Shown at the end of the legend row (the size chart link). */
   aside?: ReactNode;
+  /** Shown under the options in red, and read with the group ('Choose a size'). */
+  error?: string;
 };
 
 /** A radio group drawn as pills (style and fit, sizes): native radios underneath, so keys and labels just work. */
@@ -16,10 +18,12 @@ export function OptionPills<Value extends string | number>({
   value,
   onChange,
   aside,
+  error,
 }: OptionPillsProps<Value>) {
   const name = useId();
+  const errorId = useId();
   return (
-    <fieldset className="relative">
+    <fieldset className="relative" aria-describedby={error ? errorId : undefined}>
       {/* The legend must be the fieldset's first child to name the group. */}
       <legend className="text-sm font-semibold text-neutral-900">{legend}</legend>
       {aside && <div className="absolute -top-0.5 right-0">{aside}</div>}
@@ -41,6 +45,11 @@ export function OptionPills<Value extends string | number>({
           </label>
         ))}
       </div>
+      {error && (
+        <p id={errorId} role="alert" className="mt-2 text-sm text-red-600">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

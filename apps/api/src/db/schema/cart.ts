@@ -1,0 +1,126 @@
+import {
+  MAX_LINE_QUANTITY,
+  MIN_LINE_QUANTITY,
+  ORDER_NUMBER_ALPHABET,
+  ORDER_NUMBER_LENGTH,
+  ORDER_NUMBER_PREFIX,
+} from "@threadfolk/contract/cart";
+import { PRODUCT_COLORS } from "@threadfolk/contract/colors";
+import { SHIPPING_SERVICE_KEYS } from "@threadfolk/contract/shipping";
+import { SIZES } from "@threadfolk/contract/sizes";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { guests, users } from "./accounts.ts";
+import { sellerDesignProductVariants } from "./catalogue.ts";
+
+const COLOR_LIST = sql.raw(PRODUCT_COLORS.map((color) => `'${color}'`).join(", "));
+const SIZE_LIST = sql.raw(SIZES.map((size) => `'${size}'`).join(", "));
+const SHIPPING_KEY_LIST = sql.raw(SHIPPING_SERVICE_KEYS.map((key) => `'${key}'`).join(", "));
+
+/**
+ * The life of an order. A cart is an order in state `cart`; the checkout and payment issues move it on
+ * (payment_pending -> paid -> in_production -> shipped -> delivered, or cancelled / refunded).
+ */
+export const ORDER_STATES = [
+  "cart",
+  "payment_pending",
+  "paid",
+  "in_production",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+const ORDER_STATE_LIST = sql.raw(ORDER_STATES.map((state) => `'${state}'`).join(", "));
+const ORDER_NUMBER_REGEX = sql.raw(`'^${ORDER_NUMBER_PREFIX}[${ORDER_NUMBER_ALPHABET}]{${ORDER_NUMBER_LENGTH}}$'`);
+// The same limits as the API's (contract cart.ts), so no writer can store a line the API would refuse.
+const QUANTITY_RANGE = sql.raw(`${MIN_LINE_QUANTITY} and ${MAX_LINE_QUANTITY}`);
+
+/**
+ * An order, owned by exactly one identity: a customer (`user_id`) or a guest (`guest_id`). While in state
+ * `cart` its prices follow the catalogue; docs/decisions/018-cart.md describes the model.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What a shopper reads and quotes: `TF-` and 8 characters of an unambiguous alphabet (order-number.ts). */
+    orderNumber: text("order_number").notNull(),
+    state: text("state").$type<OrderState>().notNull().default("cart"),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    guestId: uuid("guest_id").references(() => guests.id, { onDelete: "cascade" }),
+    /** The e-mail the order confirmation goes to; set at checkout. */
+    email: text("email"),
+    /** The shipping option chosen at checkout (null until then). */
+    selectedShippingServiceKey: text("selected_shipping_service_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("orders_order_number_key").on(table.orderNumber),
+    // At most one open cart per identity, whatever the application does: cart creation races end here
+    // (INSERT … ON CONFLICT on these partial indexes).
+    uniqueIndex("orders_one_cart_per_user_key").on(table.userId).where(sql`${table.state} = 'cart'`),
+    uniqueIndex("orders_one_cart_per_guest_key").on(table.guestId).where(sql`${table.state} = 'cart'`),
+    // A customer's orders, newest first (the orders issue lists them); also serves the user foreign key.
+    index("orders_user_created_idx").on(table.userId, table.createdAt.desc()),
+    index("orders_guest_idx").on(table.guestId),
+    check("orders_state_check", sql`${table.state} in (${ORDER_STATE_LIST})`),
+    check("orders_one_owner_check", sql`(${table.userId} is null) <> (${table.guestId} is null)`),
+    check("orders_order_number_format", sql`${table.orderNumber} ~ ${ORDER_NUMBER_REGEX}`),
+    check(
+      "orders_shipping_service_key_check",
+      sql`${table.selectedShippingServiceKey} is null or ${table.selectedShippingServiceKey} in (${SHIPPING_KEY_LIST})`,
+    ),
+  ],
+);
+
+/**
+ * One line of an order: a variant (a design on a garment style) in one size and one colour. Numeric ids, as
+ * the spec's. The unit prices are null while the order is a cart (its prices follow the catalogue) and are
+ * frozen when the order is placed.
+ */
+export const orderLineItems = pgTable(
+  "order_line_items",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    /** The spec's `uuid` of a line (the payment step names lines by it). */
+    uuid: uuid("uuid").notNull().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    // No cascade: a placed order keeps its lines; designs are deactivated, never deleted, once sold.
+    sellerDesignProductVariantId: integer("seller_design_product_variant_id")
+      .notNull()
+      .references(() => sellerDesignProductVariants.id),
+    size: text("size").notNull(),
+    color: text("color").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** The catalogue price of one unit when the order was placed (null while in the cart). */
+    unitPriceCents: integer("unit_price_cents"),
+    /** The sale price of one unit when the order was placed, null when none applied (or still in the cart). */
+    unitSalePriceCents: integer("unit_sale_price_cents"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Adding what is already in the cart adds to that line (INSERT … ON CONFLICT on this index).
+    uniqueIndex("order_line_items_order_variant_size_color_key").on(
+      table.orderId,
+      table.sellerDesignProductVariantId,
+      table.size,
+      table.color,
+    ),
+    uniqueIndex("order_line_items_uuid_key").on(table.uuid),
+    index("order_line_items_variant_idx").on(table.sellerDesignProductVariantId),
+    check("order_line_items_quantity_check", sql`${table.quantity} between ${QUANTITY_RANGE}`),
+    check("order_line_items_size_check", sql`${table.size} in (${SIZE_LIST})`),
+    check("order_line_items_color_check", sql`${table.color} in (${COLOR_LIST})`),
+    check(
+      "order_line_items_frozen_prices_check",
+      sql`(${table.unitPriceCents} is null or ${table.unitPriceCents} > 0) and (${table.unitSalePriceCents} is null or ${table.unitSalePriceCents} > 0)`,
+    ),
+  ],
+);

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordStatements, type StatementRecorder } from "../../../test/count-statements.ts";
+import { buildDesign } from "../../../test/factories/catalogue.ts";
+import { createTestUser } from "../../../test/factories/users.ts";
+import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
+import { getTestServer, type TestServer } from "../../../test/test-server.ts";
+
+/**
+ * The SQL statements of the two hot cart requests, pinned (docs/decisions/018-cart.md). Counted at the
+ * driver, BEGIN and COMMIT included, the same on PGlite and PostgreSQL:
+ *
+ * add to cart (6): the token lookup; the variant with its style and running sale offers; BEGIN; the cart
+ *   upsert (creates or locks the one open cart); the line upsert that also answers the item count; COMMIT.
+ * cart read (2): the token lookup; the cart with every line, variant, design, style and sale offer.
+ *
+ * Neither grows with the number of lines. A change here is a decision: update the record with it.
+ */
+const ADD_TO_CART_STATEMENTS = 6;
+const CART_READ_STATEMENTS = 2;
+
+let server: TestServer;
+let recorder: StatementRecorder;
+
+beforeAll(async () => {
+  server = await getTestServer();
+  recorder = recordStatements(server.database);
+});
+
+afterAll(async () => {
+  recorder.restore();
+  await server.close();
+});
+
+const SIZES = ["S", "M", "L", "XL", "2XL"];
+
+async function addLine(token: string, variantId: number, size: string) {
+  const response = await server.request("/api/v1/order_line_items", {
+    method: "POST",
+    token,
+    body: { order_line_item: { seller_design_product_variant_id: variantId, size, color: "black" } },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response;
+}
+
+async function readCart(token: string) {
+  const response = await server.request("/api/v1/shopping_cart", { token });
+  expect(response.status, response.text).toBe(200);
+  return response.body;
+}
+
+/** `action`'s statements, with the list in the failure message so a new query is easy to spot. */
+async function statementsOf(action: () => Promise<unknown>): Promise<{ count: number; list: string }> {
+  const statements = await recorder.record(action);
+  return { count: statements.length, list: statements.map((text, index) => `${index + 1}. ${text}`).join("\n") };
+}
+
+describe.each([
+  ["guest", async () => (await obtainGuestTokens(server)).access_token],
+  [
+    "customer",
+    async () => {
+      const user = await createTestUser(server.database.db);
+      return (await signIn(server, user.email, user.password)).access_token;
+    },
+  ],
+])("SQL statements for a %s", (_kind, obtainToken) => {
+  it(`adds to the cart in ${ADD_TO_CART_STATEMENTS} statements, for a new cart and a cart of 4 lines alike`, async () => {
+    const token = await obtainToken();
+    // Five designs, so every line is another design with its own sale offers and images.
+    const variants: number[] = [];
+    for (let index = 0; index < 5; index++) variants.push((await buildDesign(server.database.db)).defaultVariant.id);
+    // The first request of the process also loads the media URL secret: warm up on an empty cart read.
+    await readCart(token);
+
+    const first = await statementsOf(() => addLine(token, variants[0] as number, "M"));
+    expect(first.count, first.list).toBe(ADD_TO_CART_STATEMENTS);
+    for (const [index, variantId] of variants.slice(1, 4).entries())
+      await addLine(token, variantId, SIZES[index] as string);
+    const fifth = await statementsOf(() => addLine(token, variants[4] as number, "L"));
+    expect(fifth.count, fifth.list).toBe(ADD_TO_CART_STATEMENTS);
+    // Adding to an existing line is the same path.
+    const again = await statementsOf(() => addLine(token, variants[4] as number, "L"));
+    expect(again.count, again.list).toBe(ADD_TO_CART_STATEMENTS);
+  });
+
+  it(`reads the cart in ${CART_READ_STATEMENTS} statements, with no line, one line or five`, async () => {
+    const token = await obtainToken();
+    await readCart(token);
+    const empty = await statementsOf(() => readCart(token));
+    expect(empty.count, empty.list).toBe(CART_READ_STATEMENTS);
+
+    const variants: number[] = [];
+    for (let index = 0; index < 5; index++) variants.push((await buildDesign(server.database.db)).defaultVariant.id);
+    await addLine(token, variants[0] as number, "M");
+    const one = await statementsOf(() => readCart(token));
+    expect(one.count, one.list).toBe(CART_READ_STATEMENTS);
+
+    for (const variantId of variants.slice(1)) await addLine(token, variantId, "L");
+    let cart: { included: unknown[] } = { included: [] };
+    const five = await statementsOf(async () => {
+      cart = await readCart(token);
+    });
+    expect(cart.included).toHaveLength(5);
+    expect(five.count, five.list).toBe(CART_READ_STATEMENTS);
+  });
+});

@@ -1,0 +1,379 @@
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "@threadfolk/contract/cart";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import {
+  designs,
+  type GarmentFit,
+  garmentStyles,
+  orderLineItems,
+  orders,
+  sellerDesignProductVariants,
+} from "../../db/schema/index.ts";
+import type { Actor } from "../../lib/authorize.ts";
+import { isListedDesign } from "../catalogue/listed-designs.ts";
+import type { SaleOffer } from "../catalogue/pricing.ts";
+import { parseSaleOffers, runningSaleOffers } from "../catalogue/running-sale-offers.ts";
+
+/** A database or a transaction: every query here runs in either. */
+export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+
+/** The identity whose cart a request works on: a customer's, or a guest's. */
+export type CartOwner = { userId: string; guestId?: undefined } | { guestId: string; userId?: undefined };
+
+/** The cart owner of the caller: a signed-in customer's cart is theirs, never the guest's they were. */
+export function cartOwnerOf(actor: Actor): CartOwner {
+  return actor.kind === "user" ? { userId: actor.userId } : { guestId: actor.guestId };
+}
+
+function ownerCondition(owner: CartOwner): SQL {
+  const condition = owner.userId !== undefined ? eq(orders.userId, owner.userId) : eq(orders.guestId, owner.guestId);
+  // A literal, not a parameter, so the planner can match the partial one-cart-per-identity indexes.
+  return and(condition, sql`${orders.state} = 'cart'`) as SQL;
+}
+
+async function selectRaw<Row>(db: Executor, query: SQL): Promise<Row[]> {
+  // Both drivers (node-postgres and PGlite) answer `{ rows }`.
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+/** What the cart needs of a variant to validate a choice and to price and picture a line. */
+export type CartVariant = {
+  variant: { id: number; priceCents: number; isDefault: boolean };
+  design: { id: string; slug: string; displayName: string; defaultColor: string };
+  style: { key: string; displayName: string; fit: GarmentFit; sizes: string[]; colors: string[] };
+  saleOffers: SaleOffer[];
+};
+
+const variantColumns = {
+  variant: {
+    id: sellerDesignProductVariants.id,
+    priceCents: sellerDesignProductVariants.priceCents,
+    isDefault: sellerDesignProductVariants.isDefault,
+  },
+  design: {
+    id: designs.id,
+    slug: designs.slug,
+    displayName: designs.displayName,
+    defaultColor: designs.defaultColor,
+  },
+  style: {
+    key: garmentStyles.key,
+    displayName: garmentStyles.displayName,
+    fit: garmentStyles.fit,
+    sizes: garmentStyles.sizes,
+    colors: garmentStyles.colors,
+  },
+  saleOffers: runningSaleOffers(),
+};
+
+/** A variant of a listed design with its style and running sale offers; undefined when unknown or unlisted. */
+export async function findCartVariant({
+  db,
+  variantId,
+}: {
+  db: Executor;
+  variantId: number;
+}): Promise<CartVariant | undefined> {
+  const [row] = await db
+    .select(variantColumns)
+    .from(sellerDesignProductVariants)
+    .innerJoin(designs, and(eq(designs.id, sellerDesignProductVariants.designId), isListedDesign()))
+    .innerJoin(garmentStyles, eq(garmentStyles.id, sellerDesignProductVariants.garmentStyleId))
+    .where(eq(sellerDesignProductVariants.id, variantId));
+  return row ? { ...row, saleOffers: parseSaleOffers(row.saleOffers) } : undefined;
+}
+
+/**
+ * The owner's open cart, created when missing, locked for the rest of the transaction: the conflict on the
+ * one-cart-per-identity index turns a racing creation into an update of the winner's row, and that row lock
+ * serialises every change to one cart (so the line limit is counted exactly).
+ */
+export async function upsertCart({
+  db,
+  owner,
+  orderNumber,
+}: {
+  db: Executor;
+  owner: CartOwner;
+  orderNumber: string;
+}): Promise<{ id: string }> {
+  const isCustomer = owner.userId !== undefined;
+  const [cart] = await db
+    .insert(orders)
+    .values({ orderNumber, state: "cart", userId: owner.userId ?? null, guestId: owner.guestId ?? null })
+    .onConflictDoUpdate({
+      target: isCustomer ? orders.userId : orders.guestId,
+      targetWhere: sql`${orders.state} = 'cart'`,
+      set: { updatedAt: sql`now()` },
+    })
+    .returning({ id: orders.id });
+  if (!cart) throw new Error("cart upsert returned no row");
+  return cart;
+}
+
+/** The sum of the quantities of an order's lines whose designs are listed (what the cart shows). */
+function listedQuantitySum(orderId: SQL | string, exceptLineId?: SQL): SQL {
+  return sql`(select coalesce(sum(l.quantity), 0)::int
+    from order_line_items l
+    join seller_design_product_variants on seller_design_product_variants.id = l.seller_design_product_variant_id
+    join designs on designs.id = seller_design_product_variants.design_id
+    where l.order_id = ${orderId} and ${isListedDesign()}${exceptLineId ? sql` and l.id <> ${exceptLineId}` : sql``})`;
+}
+
+export type UpsertedLine = { id: number; uuid: string; quantity: number; cartCount: number };
+
+/**
+ * Adds `quantity` units of a variant/size/colour to a locked cart in one statement: a new line, or more on
+ * the existing line. Nothing is written (undefined) when the line would pass MAX_LINE_QUANTITY or a new line
+ * would pass MAX_CART_LINES. Also answers the cart's item count: the statement's snapshot does not see its
+ * own write, so the count is the other lines' sum plus this line's new quantity.
+ */
+export async function upsertCartLine(options: {
+  db: Executor;
+  orderId: string;
+  variantId: number;
+  size: string;
+  color: string;
+  quantity: number;
+}): Promise<UpsertedLine | undefined> {
+  const { db, orderId, variantId, size, color, quantity } = options;
+  const [row] = await selectRaw<UpsertedLine>(
+    db,
+    sql`with upserted as (
+      insert into order_line_items (order_id, seller_design_product_variant_id, size, color, quantity)
+      select ${orderId}::uuid, ${variantId}::int, ${size}::text, ${color}::text, ${quantity}::int
+      where (select count(*) from order_line_items where order_id = ${orderId}) < ${MAX_CART_LINES}
+        or exists (
+          select 1 from order_line_items
+          where order_id = ${orderId} and seller_design_product_variant_id = ${variantId}
+            and size = ${size} and color = ${color}
+        )
+      on conflict (order_id, seller_design_product_variant_id, size, color) do update
+        set quantity = order_line_items.quantity + excluded.quantity, updated_at = now()
+        where order_line_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}
+      returning id, uuid, quantity
+    )
+    select upserted.id, upserted.uuid, upserted.quantity,
+      upserted.quantity + ${listedQuantitySum(orderId, sql`upserted.id`)} as "cartCount"
+    from upserted`,
+  );
+  return row
+    ? { ...row, id: Number(row.id), quantity: Number(row.quantity), cartCount: Number(row.cartCount) }
+    : undefined;
+}
+
+/** The quantity of an order's line for a variant/size/colour, or undefined when the order has no such line. */
+export async function findLineQuantity(options: {
+  db: Executor;
+  orderId: string;
+  variantId: number;
+  size: string;
+  color: string;
+}): Promise<{ id: number; quantity: number } | undefined> {
+  const { db, orderId, variantId, size, color } = options;
+  const [row] = await db
+    .select({ id: orderLineItems.id, quantity: orderLineItems.quantity })
+    .from(orderLineItems)
+    .where(
+      and(
+        eq(orderLineItems.orderId, orderId),
+        eq(orderLineItems.sellerDesignProductVariantId, variantId),
+        eq(orderLineItems.size, size),
+        eq(orderLineItems.color, color),
+      ),
+    );
+  return row;
+}
+
+export type LineWithOrder = {
+  id: number;
+  orderId: string;
+  variantId: number;
+  size: string;
+  color: string;
+  quantity: number;
+  order: { userId: string | null; guestId: string | null; state: string };
+};
+
+/**
+ * A line by id with its order's owner and state, whoever owns it (callers authorise the actor on it,
+ * cartPolicies), locking the order row like every other change to a cart does.
+ */
+export async function findLineForChange({
+  db,
+  lineId,
+}: {
+  db: Executor;
+  lineId: number;
+}): Promise<LineWithOrder | undefined> {
+  const [row] = await db
+    .select({
+      id: orderLineItems.id,
+      orderId: orderLineItems.orderId,
+      variantId: orderLineItems.sellerDesignProductVariantId,
+      size: orderLineItems.size,
+      color: orderLineItems.color,
+      quantity: orderLineItems.quantity,
+      order: { userId: orders.userId, guestId: orders.guestId, state: orders.state },
+    })
+    .from(orderLineItems)
+    .innerJoin(orders, eq(orders.id, orderLineItems.orderId))
+    .where(eq(orderLineItems.id, lineId))
+    .for("update", { of: orders });
+  return row;
+}
+
+/** Sets a line's size, colour and quantity. */
+export async function updateLine(options: {
+  db: Executor;
+  lineId: number;
+  size: string;
+  color: string;
+  quantity: number;
+}): Promise<{ id: number; uuid: string; quantity: number }> {
+  const { db, lineId, size, color, quantity } = options;
+  const [row] = await db
+    .update(orderLineItems)
+    .set({ size, color, quantity, updatedAt: sql`now()` })
+    .where(eq(orderLineItems.id, lineId))
+    .returning({ id: orderLineItems.id, uuid: orderLineItems.uuid, quantity: orderLineItems.quantity });
+  if (!row) throw new Error(`order line item ${lineId} vanished under its cart's lock`);
+  return row;
+}
+
+export async function deleteLine({ db, lineId }: { db: Executor; lineId: number }): Promise<void> {
+  await db.delete(orderLineItems).where(eq(orderLineItems.id, lineId));
+}
+
+/** The item count of an order: the sum of its listed lines' quantities (the spec's shoppingCartCount). */
+export async function countOrderItems({ db, orderId }: { db: Executor; orderId: string }): Promise<number> {
+  const [row] = await selectRaw<{ count: number }>(db, sql`select ${listedQuantitySum(orderId)} as count`);
+  return Number(row?.count ?? 0);
+}
+
+/** An open cart's own columns. */
+export type CartOrder = {
+  id: string;
+  orderNumber: string;
+  email: string | null;
+  selectedShippingServiceKey: string | null;
+};
+
+/** A line of the cart with everything it is shown with. */
+export type CartLineRow = CartVariant & {
+  line: { id: number; uuid: string; size: string; color: string; quantity: number };
+};
+
+/**
+ * The owner's open cart and its lines, oldest line first, in ONE statement whatever the number of lines (the
+ * running sale offers are a subquery per line). Lines of designs that are no longer listed are left out: they
+ * stay in the table (a reactivated design comes back) but cannot be bought. Undefined when there is no cart.
+ */
+export async function findCart({
+  db,
+  owner,
+}: {
+  db: Executor;
+  owner: CartOwner;
+}): Promise<{ order: CartOrder; lines: CartLineRow[] } | undefined> {
+  const rows = await db
+    .select({
+      order: {
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        email: orders.email,
+        selectedShippingServiceKey: orders.selectedShippingServiceKey,
+      },
+      line: {
+        id: orderLineItems.id,
+        uuid: orderLineItems.uuid,
+        size: orderLineItems.size,
+        color: orderLineItems.color,
+        quantity: orderLineItems.quantity,
+      },
+      ...variantColumns,
+    })
+    .from(orders)
+    .leftJoin(orderLineItems, eq(orderLineItems.orderId, orders.id))
+    .leftJoin(
+      sellerDesignProductVariants,
+      eq(sellerDesignProductVariants.id, orderLineItems.sellerDesignProductVariantId),
+    )
+    .leftJoin(designs, and(eq(designs.id, sellerDesignProductVariants.designId), isListedDesign()))
+    .leftJoin(garmentStyles, eq(garmentStyles.id, sellerDesignProductVariants.garmentStyleId))
+    .where(ownerCondition(owner))
+    .orderBy(asc(orderLineItems.id));
+  const [first] = rows;
+  if (!first) return undefined;
+  const lines: CartLineRow[] = [];
+  for (const row of rows) {
+    const { line, variant, design, style } = row;
+    if (!line || !variant || !design || !style) continue;
+    lines.push({ line, variant, design, style, saleOffers: parseSaleOffers(row.saleOffers) });
+  }
+  return { order: first.order, lines };
+}
+
+/** A guest's open cart, locked: the one row a merge and a concurrent replay of it both wait for. */
+export async function lockGuestCart({ db, guestId }: { db: Executor; guestId: string }): Promise<string | undefined> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(ownerCondition({ guestId })).for("update");
+  return row?.id;
+}
+
+export type StoredLine = { variantId: number; size: string; color: string; quantity: number };
+
+/** Every line of an order, oldest first. */
+export async function findOrderLines({ db, orderId }: { db: Executor; orderId: string }): Promise<StoredLine[]> {
+  return db
+    .select({
+      variantId: orderLineItems.sellerDesignProductVariantId,
+      size: orderLineItems.size,
+      color: orderLineItems.color,
+      quantity: orderLineItems.quantity,
+    })
+    .from(orderLineItems)
+    .where(eq(orderLineItems.orderId, orderId))
+    .orderBy(asc(orderLineItems.id));
+}
+
+/** Adds lines to a locked cart: new lines are inserted, existing ones get the quantity added, capped at the line limit. */
+export async function addLinesCapped({
+  db,
+  orderId,
+  lines,
+}: {
+  db: Executor;
+  orderId: string;
+  lines: readonly StoredLine[];
+}): Promise<void> {
+  if (lines.length === 0) return;
+  await db
+    .insert(orderLineItems)
+    .values(
+      lines.map((line) => ({
+        orderId,
+        sellerDesignProductVariantId: line.variantId,
+        size: line.size,
+        color: line.color,
+        quantity: Math.min(line.quantity, MAX_LINE_QUANTITY),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [
+        orderLineItems.orderId,
+        orderLineItems.sellerDesignProductVariantId,
+        orderLineItems.size,
+        orderLineItems.color,
+      ],
+      set: {
+        quantity: sql`least(${orderLineItems.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY})`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/** Deletes an order with its lines. */
+export async function deleteOrder({ db, orderId }: { db: Executor; orderId: string }): Promise<void> {
+  await db.delete(orders).where(eq(orders.id, orderId));
+}

@@ -1,0 +1,57 @@
+import type { ShoppingCartResponse } from "@threadfolk/contract/cart";
+import { DELIVERY_ESTIMATE_NOTE } from "@threadfolk/contract/shipping";
+import { Button } from "../../../components/button.tsx";
+import { itemCountText } from "./cart-line-facts.ts";
+
+type CartTotalsProps = {
+  cart: ShoppingCartResponse;
+  onCheckout: (cart: ShoppingCartResponse) => void;
+  /** A change to a line is on its way: CHECKOUT waits, so the shipping step starts from the final cart. */
+  isChanging: boolean;
+};
+
+/**
+ * The cart page's totals: the items at their regular price, what a sale takes off, shipping and tax (priced
+ * at checkout, from the address), the TOTAL the cart's order total, and CHECKOUT.
+ */
+export function CartTotals({ cart, onCheckout, isChanging }: CartTotalsProps) {
+  const { attributes } = cart.data;
+  return (
+    <section
+      aria-labelledby="order-summary-heading"
+      className="rounded-2xl bg-neutral-50 p-6 ring-1 ring-neutral-900/5 lg:sticky lg:top-24"
+    >
+      <h2 id="order-summary-heading" className="font-display text-xl font-extrabold tracking-tight text-neutral-950">
+        Order Summary
+      </h2>
+      <dl className="mt-4 space-y-2 text-[15px] text-neutral-700">
+        <div className="flex justify-between gap-4">
+          <dt>Subtotal ({itemCountText(attributes.shoppingCartCount)})</dt>
+          <dd className="font-semibold text-neutral-900">{attributes.itemTotalWithoutDiscount}</dd>
+        </div>
+        {attributes.totalDiscountCents > 0 && (
+          <div className="flex justify-between gap-4">
+            <dt>Sale discount</dt>
+            <dd className="font-semibold text-brand">−{attributes.totalDiscount}</dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-4">
+          <dt>Shipping</dt>
+          <dd>Calculated at checkout</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>Estimated tax</dt>
+          <dd>Calculated at checkout</dd>
+        </div>
+        <div className="flex items-baseline justify-between gap-4 border-t border-neutral-200 pt-3">
+          <dt className="text-sm font-bold tracking-[0.14em] text-neutral-950">TOTAL</dt>
+          <dd className="text-xl font-bold text-neutral-950">{attributes.orderTotal}</dd>
+        </div>
+      </dl>
+      <Button className="mt-6 w-full tracking-wide" disabled={isChanging} onClick={() => onCheckout(cart)}>
+        CHECKOUT
+      </Button>
+      <p className="mt-3 text-center text-xs text-neutral-500">{DELIVERY_ESTIMATE_NOTE}</p>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { expect, test } from "@playwright/test";
+import { colorDisplayName } from "@threadfolk/contract/colors";
+import { aCartChoice } from "../cart.ts";
+import { designPathOf } from "../catalogue.ts";
+import { collectPageErrors, expectPageHeading, isMobileProject, visibleNavigation } from "../support.ts";
+
+test.describe("cart", () => {
+  test("design page -> style, colour, size, quantity -> Add to Cart -> badge -> summary -> cart page -> quantity -> checkout -> remove -> empty", async ({
+    page,
+    request,
+  }, testInfo) => {
+    // A fresh server renders each mockup on its first request.
+    test.slow();
+    const errors = collectPageErrors(page);
+    const choice = await aCartChoice(request);
+    const name = choice.card.display_name;
+    const nav = visibleNavigation(page, testInfo);
+
+    await page.goto(designPathOf(choice.card));
+    await expectPageHeading(page, name);
+    await expect(nav.getByRole("link", { name: "Shopping cart, empty" })).toBeVisible();
+
+    if (choice.hasStyleChoice) {
+      const styles = page.getByRole("group", { name: "Style and fit" });
+      await styles.getByText(choice.variant.garment_style_display_name).first().click();
+    }
+    await page.getByTitle(colorDisplayName(choice.color), { exact: true }).click();
+    await expect(page.getByRole("radio", { name: colorDisplayName(choice.color), exact: true })).toBeChecked();
+
+    // No size yet: the error shows under the sizes and nothing is added.
+    const addToCart = page.getByRole("button", { name: "Add to Cart" });
+    await addToCart.click();
+    const sizes = page.getByRole("group", { name: "Size" });
+    await expect(sizes.getByRole("alert")).toHaveText("Choose a size");
+    await expect(nav.getByRole("link", { name: "Shopping cart, empty" })).toBeVisible();
+
+    await sizes.getByText(choice.size, { exact: true }).click();
+    await expect(sizes.getByRole("radio", { name: choice.size, exact: true })).toBeChecked();
+    await expect(sizes.getByRole("alert")).toHaveCount(0);
+    const quantity = page.getByRole("spinbutton", { name: "Quantity" });
+    await expect(quantity).toHaveValue("1");
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+    await expect(quantity).toHaveValue("2");
+
+    await addToCart.click();
+    await expect(page.getByText(`Added 2 × ${name} to your cart 🛒`)).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Shopping cart, 2 items" })).toContainText("2");
+
+    if (isMobileProject(testInfo)) {
+      // Phones: the icon goes straight to the cart (decision 019).
+      await nav.getByRole("link", { name: "Shopping cart, 2 items" }).click();
+    } else {
+      await nav.getByRole("link", { name: "Shopping cart, 2 items" }).hover();
+      const summary = page.getByRole("region", { name: "Cart Summary" });
+      await expect(summary.getByRole("link", { name })).toBeVisible();
+      await expect(summary).toContainText(`${colorDisplayName(choice.color)} · Size ${choice.size} · Qty 2`);
+      await expect(summary).toContainText("TOTAL");
+      await summary.getByRole("link", { name: "View Cart" }).click();
+      await expect(summary).toBeHidden();
+    }
+
+    await expect(page).toHaveURL("/shopping-cart");
+    await expectPageHeading(page, "Shopping Cart");
+    const line = page.getByRole("article", { name });
+    await expect(line).toContainText(choice.size);
+    await expect(line).toContainText(colorDisplayName(choice.color));
+    const lineQuantity = line.getByRole("spinbutton", { name: "Quantity" });
+    await expect(lineQuantity).toHaveValue("2");
+    const totalBefore = await page.getByRole("region", { name: "Order Summary" }).textContent();
+
+    await line.getByRole("button", { name: "Increase quantity" }).click();
+    await expect(lineQuantity).toHaveValue("3");
+    await expect(nav.getByRole("link", { name: "Shopping cart, 3 items" })).toBeVisible();
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    await expect(summary).toContainText("Subtotal (3 items)");
+    expect(await summary.textContent()).not.toEqual(totalBefore);
+
+    // CHECKOUT hands the cart to the shipping step in navigation state (spec section 2).
+    await summary.getByRole("button", { name: "CHECKOUT" }).click();
+    await expect(page).toHaveURL("/order-shipping-details");
+    const state = await page.evaluate(
+      () =>
+        (window.history.state as { usr?: { order?: { type: string }; lineItems?: Array<{ attributes: object }> } }).usr,
+    );
+    expect(state?.order?.type).toBe("order");
+    expect(state?.lineItems).toHaveLength(1);
+    expect(state?.lineItems?.[0]?.attributes).toMatchObject({ displayName: name, quantity: 3, size: choice.size });
+    await page.goBack();
+    await expectPageHeading(page, "Shopping Cart");
+
+    await line.getByRole("button", { name: /^Remove / }).click();
+    await expect(page.getByText(`Removed ${name} from your cart`)).toBeVisible();
+    await expect(page.getByText("Oh no, your cart is empty.")).toBeVisible();
+    await expect(page.getByText("Add something lit to it!")).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Shopping cart, empty" })).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "SHOP NOW" }).click();
+    await expect(page).toHaveURL(/\/results\?query=.+&page=1$/);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,219 @@
+import { z } from "zod";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "./cart-constants.ts";
+import { PRODUCT_COLORS } from "./colors.ts";
+import { numericIdSchema } from "./favourites.ts";
+import { SHIPPING_SERVICE_KEYS } from "./shipping.ts";
+import { SIZES } from "./sizes.ts";
+
+/**
+ * Cart API (issue 11; spec sections 3 and 7): request schemas (camelCase, as `parseInput` sees them after case
+ * conversion), the response schemas and their types (camelCase; the wire is snake_case), limits and the
+ * validation messages. docs/decisions/018-cart.md shows the wire.
+ */
+
+export * from "./cart-constants.ts";
+
+/** Order numbers: `TF-` and 8 characters of an alphabet without 0/O, 1/I/L, so they read back over the phone. */
+export const ORDER_NUMBER_PREFIX = "TF-";
+export const ORDER_NUMBER_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export const ORDER_NUMBER_LENGTH = 8;
+export const ORDER_NUMBER_PATTERN = new RegExp(
+  `^${ORDER_NUMBER_PREFIX}[${ORDER_NUMBER_ALPHABET}]{${ORDER_NUMBER_LENGTH}}$`,
+);
+
+/** The messages of every cart validation error (the server's `details[].message`, the web's form errors). */
+export const CART_MESSAGES = {
+  quantityRange: `Quantity must be a whole number from ${MIN_LINE_QUANTITY} to ${MAX_LINE_QUANTITY}`,
+  sizeUnknown: `Size must be one of ${SIZES.join(", ")}`,
+  colorUnknown: "Color must be one of the product colors",
+  variantUnavailable: "This design is not available",
+  tooManyLines: `A cart holds at most ${MAX_CART_LINES} different items`,
+  nothingToUpdate: "Send a quantity, size or color to change",
+  lineIdMismatch: "id must be the id in the path",
+  /** A size the garment style is not sold in: "Pullover Hoodie is not sold in size XS". */
+  sizeNotSold: (size: string, garmentStyle: string) => `${garmentStyle} is not sold in size ${size}`,
+  /** A colour the design is not offered in on that garment style. */
+  colorNotOffered: (colorName: string, garmentStyle: string) =>
+    `This design is not offered in ${colorName} on the ${garmentStyle}`,
+  /** An add or change that would take one line past MAX_LINE_QUANTITY (the cart is left as it was). */
+  lineQuantityOverCap: (inCart: number) =>
+    `A line holds at most ${MAX_LINE_QUANTITY}; your cart already has ${inCart} of this item`,
+} as const;
+
+/** Units of a line: a whole number from 1 to 10, sent as a JSON number (a string of digits is accepted too). */
+export const lineQuantitySchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,3}$/)
+        .transform(Number),
+    ],
+    { error: CART_MESSAGES.quantityRange },
+  )
+  .pipe(
+    z
+      .number({ error: CART_MESSAGES.quantityRange })
+      .int(CART_MESSAGES.quantityRange)
+      .min(MIN_LINE_QUANTITY, CART_MESSAGES.quantityRange)
+      .max(MAX_LINE_QUANTITY, CART_MESSAGES.quantityRange),
+  );
+
+/** A garment size of spec section 9 (`xl` is read as `XL`). */
+export const lineSizeSchema = z
+  .string({ error: CART_MESSAGES.sizeUnknown })
+  .transform((value) => value.trim().toUpperCase())
+  .pipe(z.enum(SIZES, { error: CART_MESSAGES.sizeUnknown }));
+
+/** One of the 19 product colours, snake_case as stored (`royalBlue` is read as `royal_blue`; aliases are not colours). */
+export const lineColorSchema = z
+  .string({ error: CART_MESSAGES.colorUnknown })
+  .transform((value) => value.trim().replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`))
+  .pipe(z.enum(PRODUCT_COLORS, { error: CART_MESSAGES.colorUnknown }));
+
+/** `POST /order_line_items`: adds a variant in a size and colour (quantity 1 unless given). */
+export const addCartLineBodySchema = z.strictObject({
+  orderLineItem: z.strictObject({
+    sellerDesignProductVariantId: numericIdSchema("seller_design_product_variant_id"),
+    size: lineSizeSchema,
+    color: lineColorSchema,
+    quantity: lineQuantitySchema.default(MIN_LINE_QUANTITY),
+  }),
+});
+export type AddCartLineBody = z.input<typeof addCartLineBodySchema>;
+export type AddCartLineInput = z.infer<typeof addCartLineBodySchema>["orderLineItem"];
+
+/**
+ * `PUT /order_line_items/{id}`: sets the quantity and/or moves the line to another size or colour. The spec's
+ * client also sends the line's `id` (it "supplies the path"); when sent it must be the path's id.
+ */
+export const updateCartLineBodySchema = z.strictObject({
+  orderLineItem: z
+    .strictObject({
+      id: numericIdSchema("id").optional(),
+      quantity: lineQuantitySchema.optional(),
+      size: lineSizeSchema.optional(),
+      color: lineColorSchema.optional(),
+    })
+    .refine((line) => line.quantity !== undefined || line.size !== undefined || line.color !== undefined, {
+      message: CART_MESSAGES.nothingToUpdate,
+    }),
+});
+export type UpdateCartLineBody = z.input<typeof updateCartLineBodySchema>;
+export type UpdateCartLineInput = z.infer<typeof updateCartLineBodySchema>["orderLineItem"];
+
+/** Money as the spec writes it: a string in the shop's currency, starting with the symbol ("$12.50"). */
+const moneySchema = z.string().startsWith("$");
+const centsSchema = z.number().int();
+
+/** One line of the cart (spec section 3: order line item), with the cents of every amount. */
+export const orderLineItemSchema = z.object({
+  id: z.number().int().positive(),
+  type: z.literal("order_line_item"),
+  attributes: z.object({
+    uuid: z.string(),
+    /** The design's name. */
+    displayName: z.string(),
+    /** The garment style's name ("T-Shirt", "Pullover Hoodie"). */
+    garmentStyle: z.string(),
+    /** The style's fit: Men, Women or Unisex. */
+    gender: z.enum(["Men", "Women", "Unisex"]),
+    size: z.enum(SIZES),
+    /** The colour key (snake_case); `colorDisplayName` names it. */
+    color: z.enum(PRODUCT_COLORS),
+    quantity: z.number().int().min(MIN_LINE_QUANTITY).max(MAX_LINE_QUANTITY),
+    /** One unit at the catalogue price. */
+    price: moneySchema,
+    priceCents: centsSchema,
+    /** The line as charged: quantity times the sale price when on sale, else the price. */
+    total: moneySchema,
+    totalCents: centsSchema,
+    /** What the running sale takes off the whole line (quantity times the unit discount; $0.00 when none). */
+    totalDiscount: moneySchema,
+    totalDiscountCents: centsSchema,
+    onSale: z.boolean(),
+    /** One unit at the sale price; the spec's fallback '$0' (and null cents) when not on sale. */
+    salesPrice: moneySchema,
+    salesPriceCents: centsSchema.nullable(),
+    hexColor: z.string().regex(/^#[0-9a-f]{6}$/),
+    /** The design's card image: its watermarked mockup in its default colour on this garment. */
+    watermarkedDesign: z.string(),
+    /** The signed watermarked mockup of the design in this line's colour on this garment. */
+    designOnShirt: z.string(),
+    /** "Men's T-Shirt in Royal Blue, size L". */
+    itemDescription: z.string(),
+    sellerDesignProductVariantId: z.number().int().positive(),
+    /** Where the line links to: `/design/{designUuid}/{designSlug}/{color}`. */
+    designUuid: z.string(),
+    designSlug: z.string(),
+  }),
+});
+export type OrderLineItem = z.infer<typeof orderLineItemSchema>;
+
+/** `POST` (201) and `PUT /order_line_items/{id}`: the line and the cart's new item count. */
+export const cartLineResponseSchema = z.object({
+  data: orderLineItemSchema,
+  /** The sum of the cart's quantities (spec section 3: the `shoppingCartCount` cookie and session key). */
+  shoppingCartCount: z.number().int().nonnegative(),
+});
+export type CartLineResponse = z.infer<typeof cartLineResponseSchema>;
+
+/** `DELETE /order_line_items/{id}`: the spec's reply, the new item count. */
+export const deleteCartLineResponseSchema = z.object({ shoppingCartCount: z.number().int().nonnegative() });
+export type DeleteCartLineResponse = z.infer<typeof deleteCartLineResponseSchema>;
+
+const shippingKeySchema = z.enum(SHIPPING_SERVICE_KEYS as [string, ...string[]]);
+
+/**
+ * The three shipping options of an order (spec section 3). The keys are the contract's; the prices come from
+ * data at checkout (issue 12), so until then each price and its cents are null: not offered yet, never zero.
+ */
+export const orderShippingOptionsCollectionSchema = z.object({
+  firstOptionKey: shippingKeySchema,
+  firstOptionPrice: moneySchema.nullable(),
+  firstOptionPriceCents: centsSchema.nullable(),
+  secondOptionKey: shippingKeySchema,
+  secondOptionPrice: moneySchema.nullable(),
+  secondOptionPriceCents: centsSchema.nullable(),
+  thirdOptionKey: shippingKeySchema,
+  thirdOptionPrice: moneySchema.nullable(),
+  thirdOptionPriceCents: centsSchema.nullable(),
+});
+export type OrderShippingOptionsCollection = z.infer<typeof orderShippingOptionsCollectionSchema>;
+
+/** `GET /shopping_cart`: the caller's cart (spec section 3: shopping cart / order). An empty cart is valid. */
+export const shoppingCartResponseSchema = z.object({
+  data: z.object({
+    /** The order's uuid; null while the shopper has never added anything (the order is created by the first add). */
+    id: z.string().nullable(),
+    type: z.literal("order"),
+    attributes: z.object({
+      orderNumber: z.string().nullable(),
+      email: z.string().nullable(),
+      /** Items after sale discounts, before shipping and tax (spec: total shown = this + the chosen shipping). */
+      totalBeforeTax: moneySchema,
+      totalBeforeTaxCents: centsSchema,
+      totalShipping: moneySchema,
+      totalShippingCents: centsSchema,
+      totalTax: moneySchema,
+      totalTaxCents: centsSchema,
+      totalDiscount: moneySchema,
+      totalDiscountCents: centsSchema,
+      orderTotal: moneySchema,
+      orderTotalCents: centsSchema,
+      /** Every line at the catalogue price, before sale discounts. */
+      itemTotalWithoutDiscount: moneySchema,
+      itemTotalWithoutDiscountCents: centsSchema,
+      selectedShippingServiceKey: shippingKeySchema.nullable(),
+      orderShippingOptionsCollection: orderShippingOptionsCollectionSchema,
+      shoppingCartCount: z.number().int().nonnegative(),
+      /** The lines, in the order they were added; their records are in `included`. */
+      orderLineItems: z.array(z.object({ id: z.number().int().positive(), type: z.literal("order_line_item") })),
+    }),
+  }),
+  /** The order_line_item records (the checkout issue adds shipping_address and billing_address). */
+  included: z.array(orderLineItemSchema),
+});
+export type ShoppingCartResponse = z.infer<typeof shoppingCartResponseSchema>;
+export type ShoppingCart = ShoppingCartResponse["data"];
