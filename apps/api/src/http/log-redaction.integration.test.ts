@@ -5,7 +5,7 @@ import { requestToken } from "../../test/oauth-client.ts";
 import { deliverAndReadLatestEmail, temporaryDataDir, tokenFromLink } from "../../test/outbox.ts";
 import { getTestServer, type TestServer } from "../../test/test-server.ts";
 import { users } from "../db/schema/index.ts";
-import { artworkKey } from "../modules/media/media-keys.ts";
+import { mockupKey } from "../modules/media/media-keys.ts";
 import { getMediaUrlSecret, signMediaUrl } from "../modules/media/media-urls.ts";
 
 const logLines: string[] = [];
@@ -102,7 +102,16 @@ describe("the log", () => {
     await server.request(`/api/v1/user_info?access_token=${secrets.accessToken}`, { token: secrets.accessToken });
 
     const mediaUrl = new URL(
-      signMediaUrl({ key: artworkKey(randomUUID()), secret: await getMediaUrlSecret(server.context) }),
+      signMediaUrl({
+        key: mockupKey({
+          designUuid: randomUUID(),
+          variant: "watermarked",
+          garment: "tee",
+          color: "black",
+          width: 320,
+        }),
+        secret: await getMediaUrlSecret(server.context),
+      }),
       server.url,
     );
     secrets.mediaSignature = mediaUrl.searchParams.get("sig") ?? "";
