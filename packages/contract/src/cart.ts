@@ -4,6 +4,7 @@ import { PRODUCT_COLORS } from "./colors.ts";
 import { numericIdSchema } from "./favourites.ts";
 import { SHIPPING_SERVICE_KEYS } from "./shipping.ts";
 import { SIZES } from "./sizes.ts";
+import { textSchema } from "./text.ts";
 
 /**
  * Cart API (issue 11; spec sections 3 and 7): request schemas (camelCase, as `parseInput` sees them after case
@@ -45,8 +46,7 @@ export const lineQuantitySchema = z
   .union(
     [
       z.number(),
-      z
-        .string()
+      textSchema({ maxLength: 3 })
         .regex(/^\d{1,3}$/)
         .transform(Number),
     ],
@@ -61,14 +61,20 @@ export const lineQuantitySchema = z
   );
 
 /** A garment size of spec section 9 (`xl` is read as `XL`). */
-export const lineSizeSchema = z
-  .string({ error: CART_MESSAGES.sizeUnknown })
+export const lineSizeSchema = textSchema({
+  maxLength: 10,
+  error: CART_MESSAGES.sizeUnknown,
+  tooLong: CART_MESSAGES.sizeUnknown,
+})
   .transform((value) => value.trim().toUpperCase())
   .pipe(z.enum(SIZES, { error: CART_MESSAGES.sizeUnknown }));
 
 /** One of the 19 product colours, snake_case as stored (`royalBlue` is read as `royal_blue`; aliases are not colours). */
-export const lineColorSchema = z
-  .string({ error: CART_MESSAGES.colorUnknown })
+export const lineColorSchema = textSchema({
+  maxLength: 40,
+  error: CART_MESSAGES.colorUnknown,
+  tooLong: CART_MESSAGES.colorUnknown,
+})
   .transform((value) => value.trim().replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`))
   .pipe(z.enum(PRODUCT_COLORS, { error: CART_MESSAGES.colorUnknown }));
 
@@ -103,8 +109,14 @@ export const updateCartLineBodySchema = z.strictObject({
 export type UpdateCartLineBody = z.input<typeof updateCartLineBodySchema>;
 export type UpdateCartLineInput = z.infer<typeof updateCartLineBodySchema>["orderLineItem"];
 
+/**
+ * A string of a reply. Replies are checked with the same builder as requests, so the contract has one way to
+ * make a string schema; the bound is generous (signed media URLs are a few hundred characters).
+ */
+const replyText = () => textSchema({ maxLength: 4096 });
+
 /** Money as the spec writes it: a string in the shop's currency, starting with the symbol ("$12.50"). */
-const moneySchema = z.string().startsWith("$");
+const moneySchema = replyText().startsWith("$");
 const centsSchema = z.number().int();
 
 /** One line of the cart (spec section 3: order line item), with the cents of every amount. */
@@ -112,11 +124,11 @@ export const orderLineItemSchema = z.object({
   id: z.number().int().positive(),
   type: z.literal("order_line_item"),
   attributes: z.object({
-    uuid: z.string(),
+    uuid: replyText(),
     /** The design's name. */
-    displayName: z.string(),
+    displayName: replyText(),
     /** The garment style's name ("T-Shirt", "Pullover Hoodie"). */
-    garmentStyle: z.string(),
+    garmentStyle: replyText(),
     /** The style's fit: Men, Women or Unisex. */
     gender: z.enum(["Men", "Women", "Unisex"]),
     size: z.enum(SIZES),
@@ -136,17 +148,17 @@ export const orderLineItemSchema = z.object({
     /** One unit at the sale price; the spec's fallback '$0' (and null cents) when not on sale. */
     salesPrice: moneySchema,
     salesPriceCents: centsSchema.nullable(),
-    hexColor: z.string().regex(/^#[0-9a-f]{6}$/),
+    hexColor: replyText().regex(/^#[0-9a-f]{6}$/),
     /** The design's card image: its watermarked mockup in its default colour on this garment. */
-    watermarkedDesign: z.string(),
+    watermarkedDesign: replyText(),
     /** The signed watermarked mockup of the design in this line's colour on this garment. */
-    designOnShirt: z.string(),
+    designOnShirt: replyText(),
     /** "Men's T-Shirt in Royal Blue, size L". */
-    itemDescription: z.string(),
+    itemDescription: replyText(),
     sellerDesignProductVariantId: z.number().int().positive(),
     /** Where the line links to: `/design/{designUuid}/{designSlug}/{color}`. */
-    designUuid: z.string(),
-    designSlug: z.string(),
+    designUuid: replyText(),
+    designSlug: replyText(),
   }),
 });
 export type OrderLineItem = z.infer<typeof orderLineItemSchema>;
@@ -186,11 +198,11 @@ export type OrderShippingOptionsCollection = z.infer<typeof orderShippingOptions
 export const shoppingCartResponseSchema = z.object({
   data: z.object({
     /** The order's uuid; null while the shopper has never added anything (the order is created by the first add). */
-    id: z.string().nullable(),
+    id: replyText().nullable(),
     type: z.literal("order"),
     attributes: z.object({
-      orderNumber: z.string().nullable(),
-      email: z.string().nullable(),
+      orderNumber: replyText().nullable(),
+      email: replyText().nullable(),
       /** Items after sale discounts, before shipping and tax (spec: total shown = this + the chosen shipping). */
       totalBeforeTax: moneySchema,
       totalBeforeTaxCents: centsSchema,
