@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { enforceRateLimit } from "../rate-limit/enforce-rate-limit.ts";
+import { startSignInAttempt } from "../rate-limit/sign-in-limits.ts";
 import { type IssuedTokens, startGuestSession, startSession } from "./sessions.ts";
 import { type CredentialCheck, verifyCredentials } from "./verify-credentials.ts";
 
@@ -34,8 +35,9 @@ export async function signInAsGuest(options: {
 }
 
 /**
- * Signs a customer in with e-mail and password: rate limited per IP and e-mail, the credentials checked,
- * then a session that remembers the guest the visitor was (so a later cart merge finds the guest's cart).
+ * Signs a customer in with e-mail and password: within the sign-in limits (wrong passwords only, per e-mail
+ * and address, per address, and a growing delay per e-mail; decision 020), the credentials checked, then a
+ * session that remembers the guest the visitor was (so a later cart merge finds the guest's cart).
  */
 export async function signInWithPassword(options: {
   context: SignInContext;
@@ -49,8 +51,17 @@ export async function signInWithPassword(options: {
 }): Promise<{ ok: true; tokens: IssuedTokens } | { ok: false; reason: SignInRefusal }> {
   const { context, clientId, email, password, ip, device, findGuestId } = options;
   const { db, config, rateLimiter } = context;
-  await enforceRateLimit({ rateLimiter, config, action: "sign_in", ip, email });
-  const check = await verifyCredentials({ db, email, password });
+  const attempt = await startSignInAttempt({ rateLimiter, config, email, ip });
+  let check: CredentialCheck;
+  try {
+    check = await verifyCredentials({ db, email, password });
+  } catch (error) {
+    await attempt.settle("not_checked");
+    throw error;
+  }
+  // Unconfirmed and disabled accounts are only revealed to the right password: not a failed guess.
+  const isWrongPassword = !check.ok && check.reason === "invalid_credentials";
+  await attempt.settle(isWrongPassword ? "wrong_password" : "right_password");
   if (!check.ok) return check;
   const guestId = await findGuestId();
   return { ok: true, tokens: await startSession({ db, config, clientId, userId: check.userId, guestId, device }) };

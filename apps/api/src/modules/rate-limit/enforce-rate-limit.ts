@@ -3,8 +3,11 @@ import type { Config } from "../../config.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { boundKeyPart } from "../../lib/bounded-key.ts";
 
-/** The actions that are rate limited (spec: sign-in, sign-up, forgot-password, token refresh). */
-export type RateLimitedAction = "sign_in" | "sign_up" | "forgot_password" | "refresh" | "guest_token";
+/**
+ * The account actions limited per client IP and e-mail (spec: sign-up, forgot-password, token refresh, and
+ * guest tokens). Sign-in has its own, fairer policy (sign-in-limits.ts).
+ */
+export type RateLimitedAction = "sign_up" | "forgot_password" | "refresh" | "guest_token";
 
 /** Thrown when a limit is exceeded; routes turn it into a 429 with Retry-After. */
 export class RateLimitError extends AppError {
@@ -14,10 +17,22 @@ export class RateLimitError extends AppError {
   }
 }
 
+/** Counts one request against `key` and throws a RateLimitError when it is over `limit` in the sliding window. */
+export async function enforceLimit(options: {
+  rateLimiter: RateLimitCounters;
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}): Promise<void> {
+  const { rateLimiter, key, limit, windowSeconds } = options;
+  const result = await rateLimiter.hit({ key, limit, windowSeconds });
+  if (!result.allowed) throw new RateLimitError(result.retryAfterSeconds);
+}
+
 /**
  * Counts one attempt of `action` against the client IP and, when given, the e-mail address (lowercased),
- * and throws a RateLimitError when either limit is exceeded. Both counters are always incremented so
- * that switching between addresses from one IP, or between IPs for one address, does not help.
+ * and throws a RateLimitError when either limit is exceeded. Both are counted so that switching between
+ * addresses from one IP, or between IPs for one address, does not help.
  */
 export async function enforceRateLimit(options: {
   rateLimiter: RateLimitCounters;
