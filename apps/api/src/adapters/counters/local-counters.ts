@@ -55,27 +55,48 @@ export function createLocalCounters(options: { db: Database }): RateLimitCounter
     name: "database",
     async hit(hit) {
       const window = sql`make_interval(secs => ${hit.windowSeconds})`;
-      const [recorded] = await selectRows<WindowRow & { hit_id: string }>(
+      // One statement either way: the upsert, or (refused, nothing written) the window as it stood.
+      const [row] = await selectRows<WindowRow & { hit_id: string | null }>(
         db,
-        sql`insert into rate_limit_counters as counter (key, hits, expires_at)
-          values (${hit.key}, array[now()], now() + ${window})
-          on conflict (key) do update set
-            hits = ${recentHits(window)} || now(),
-            expires_at = now() + ${window}
-          where ${allowedCondition(hit, window)}
-          returning cardinality(hits) as count, ${HIT_ID} as hit_id,
-            (extract(epoch from now() - (select min(h) from unnest(hits) h)) * 1000)::float8 as oldest_age_ms,
-            0::float8 as newest_age_ms`,
+        sql`with recorded as (
+            insert into rate_limit_counters as counter (key, hits, expires_at)
+            values (${hit.key}, array[now()], now() + ${window})
+            on conflict (key) do update set
+              hits = ${recentHits(window)} || now(),
+              expires_at = now() + ${window}
+            where ${allowedCondition(hit, window)}
+            returning cardinality(hits) as count, ${HIT_ID} as hit_id,
+              (extract(epoch from now() - (select min(h) from unnest(hits) h)) * 1000)::float8 as oldest_age_ms,
+              0::float8 as newest_age_ms
+          )
+          select count, hit_id, oldest_age_ms, newest_age_ms from recorded
+          union all
+          select count(*)::int, null,
+            (extract(epoch from now() - min(h)) * 1000)::float8,
+            (extract(epoch from now() - max(h)) * 1000)::float8
+          from rate_limit_counters counter, unnest(counter.hits) h
+          where counter.key = ${hit.key} and h > now() - ${window}
+          having not exists (select 1 from recorded)`,
       );
-      // No row: the condition refused the hit and nothing was written.
-      if (!recorded) return peek(hit);
+      if (!row?.hit_id) {
+        const seen = describeWindow({
+          options: hit,
+          count: Number(row?.count ?? 0),
+          oldestAgeMs: row?.oldest_age_ms ?? undefined,
+          newestAgeMs: row?.newest_age_ms ?? undefined,
+        });
+        // Refused on the locked row, yet the statement's snapshot (older than hits committed while it waited
+        // for the lock) would allow: read the window again for an honest count and wait.
+        const settled = seen.allowed ? await peek(hit) : seen;
+        return { ...settled, allowed: false };
+      }
       const answer = describeWindow({
         options: { ...hit, backoff: undefined, limit: Number.POSITIVE_INFINITY },
-        count: Number(recorded.count),
-        oldestAgeMs: recorded.oldest_age_ms ?? 0,
+        count: Number(row.count),
+        oldestAgeMs: row.oldest_age_ms ?? 0,
         newestAgeMs: 0,
       });
-      return { ...answer, allowed: true, hitId: recorded.hit_id };
+      return { ...answer, allowed: true, hitId: row.hit_id };
     },
     peek,
     async release({ key, hitId }) {
