@@ -163,6 +163,21 @@ describe("rate limits", () => {
     await signIn(first, user.email, user.password, undefined, newDevice);
   });
 
+  it("lets no more parallel guesses through than the limit", async () => {
+    const user = await createTestUser(first.context.db);
+    const address = fromNewAddress();
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, (_, guess) =>
+        requestToken(
+          guess % 2 ? first : second,
+          { grant_type: "password", email: user.email, password: `parallel-${guess}` },
+          address,
+        ).then((response) => response.status),
+      ),
+    );
+    expect(statuses.sort()).toEqual([400, 400, 400, 429, 429, 429, 429, 429]);
+  });
+
   it("holds across two app instances on one database", async () => {
     const user = await createTestUser(first.context.db);
     const address = fromNewAddress();
