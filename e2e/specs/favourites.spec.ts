@@ -221,6 +221,32 @@ test.describe("favourites", () => {
     await expect(page.getByRole("button", { name: `Show more designs in ${name}` })).toHaveCount(0);
   });
 
+  test("Favorite Designs shows ten collections at first and the rest on request", async ({
+    page,
+    request,
+    signedIn: account,
+  }, testInfo) => {
+    const { access_token: token } = await signInOverHttp(request, account);
+    const headers = { Authorization: `Bearer ${token}` };
+    const names = Array.from({ length: 12 }, (_, index) => `List ${String(index + 1).padStart(2, "0")}`);
+    for (const name of names) {
+      const created = await request.post("/api/v1/customer_profile_design_collections", {
+        headers,
+        data: { display_name: name },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+    }
+
+    await page.goto("/");
+    await openProfileTab(page, testInfo, "Favorite Designs");
+    await expect(page.getByRole("heading", { level: 2, name: "List 10" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "List 11" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Show more collections" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "List 12" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Rename / })).toHaveCount(12);
+    await expect(page.getByRole("button", { name: "Show more collections" })).toHaveCount(0);
+  });
+
   test("a guest's heart offers sign-in", async ({ page }) => {
     await page.goto("/");
     const { heart } = await firstHeart(page);

@@ -57,6 +57,20 @@ const environmentSchema = z
     RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
     RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_GUEST_TOKENS_PER_IP: z.coerce.number().int().min(1).default(1000),
+    /** Sign-in (decision 020): wrong passwords per e-mail and client address in RATE_LIMIT_WINDOW_SECONDS. */
+    SIGN_IN_FAILURES_PER_PAIR: z.coerce.number().int().min(1).default(5),
+    /** Wrong passwords per e-mail, from any address, before new addresses wait a growing delay. */
+    SIGN_IN_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    SIGN_IN_EMAIL_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+    /** The longest delay a new address waits between sign-in attempts on an e-mail under attack. */
+    SIGN_IN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(300),
+    /** Search results and suggestions, each: requests per client address in the window (sliding). */
+    SEARCH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+    SEARCH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(10),
+    /** Analytics batches per identity (guest or customer) in any minute. */
+    ANALYTICS_BATCHES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Stored analytics events older than this are deleted by the hourly housekeeping job. */
+    ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
     /** How often each process's job worker looks for due jobs (an enqueue in the same process wakes it at once). */
     JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
     MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),

@@ -26,11 +26,17 @@ export async function obtainGuestTokens(server: TestServer) {
 }
 
 /** Signs in and returns the token response body; throws when sign-in fails. */
-export async function signIn(server: TestServer, email: string, password: string, guestToken?: string) {
+export async function signIn(
+  server: TestServer,
+  email: string,
+  password: string,
+  guestToken?: string,
+  init: { headers?: Record<string, string> } = {},
+) {
   const response = await requestToken(
     server,
     { grant_type: "password", email, password },
-    guestToken ? { token: guestToken } : {},
+    guestToken ? { ...init, token: guestToken } : init,
   );
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);
   return response.body as { access_token: string; refresh_token: string };

@@ -49,6 +49,12 @@ export const ANALYTICS_EVENT_NAMES = [...new Set(Object.values(ANALYTICS_EVENTS)
 
 /** Events per POST; the client flushes its queue in batches of at most this many. */
 export const ANALYTICS_MAX_BATCH = 50;
+/**
+ * The largest batch body the server reads (413 beyond it): a real batch of 50 events weighs 10–20 KB, and
+ * fetch's keepalive bodies are limited to 64 KiB anyway. Without it a batch could carry about 700 KB of
+ * properties (50 events × 25 properties × 500 characters).
+ */
+export const ANALYTICS_MAX_BATCH_BYTES = 65_536;
 export const ANALYTICS_MAX_PROPERTIES = 25;
 export const ANALYTICS_MAX_PROPERTY_KEY_LENGTH = 40;
 export const ANALYTICS_MAX_PROPERTY_VALUE_LENGTH = 500;

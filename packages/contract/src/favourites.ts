@@ -16,10 +16,18 @@ export const FAVOURITES_PAGE_SIZE = 24;
 export const FOLLOWS_PAGE_SIZE = 24;
 /** Latest designs shown with each followed artist. */
 export const FOLLOWED_ARTIST_LATEST_DESIGNS = 4;
+/**
+ * Collections one customer may have (decision 020): far more than anyone organises by hand, few enough that
+ * the collections menu stays one light request.
+ */
+export const MAX_COLLECTIONS_PER_CUSTOMER = 100;
+/** Collections per page of `display=true` (each with the first FAVOURITES_PAGE_SIZE of its designs). */
+export const FAVOURITE_COLLECTIONS_PAGE_SIZE = 10;
 /** Name of the collection a customer's first favourite goes into when they have none. */
 export const DEFAULT_COLLECTION_NAME = "Favorites";
 
 export const COLLECTION_NAME_TAKEN = "Collection Name has already been taken";
+export const COLLECTION_LIMIT_REACHED = `You can have at most ${MAX_COLLECTIONS_PER_CUSTOMER} collections. Delete one to make room for a new one.`;
 export const CANNOT_FOLLOW_YOURSELF = "You cannot follow yourself";
 
 const MAX_ID = 2_147_483_647;
@@ -49,10 +57,19 @@ export const collectionInputSchema = z.strictObject({ displayName: collectionNam
 /** The same, wrapped as Rails-style clients send it: `{ customer_profile_design_collection: { display_name } }`. */
 export const wrappedCollectionInputSchema = z.strictObject({ customerProfileDesignCollection: collectionInputSchema });
 
-/** `GET /customer_profile_design_collections?display=false|true` (default false). */
-export const collectionListQuerySchema = z.strictObject({
-  display: z.enum(["true", "false"], { error: "display must be true or false" }).optional(),
-});
+/**
+ * `GET /customer_profile_design_collections?display=false|true` (default false): false lists every collection,
+ * light; true pages them (`page`, FAVOURITE_COLLECTIONS_PAGE_SIZE a page) with their first designs.
+ */
+export const collectionListQuerySchema = z
+  .strictObject({
+    display: z.enum(["true", "false"], { error: "display must be true or false" }).optional(),
+    page: pageParamSchema.optional(),
+  })
+  .refine((query) => query.page === undefined || query.display === "true", {
+    message: "page applies to display=true only",
+    path: ["page"],
+  });
 
 /** `GET /customer_profile_design_collections/{id}?page=`. */
 export const collectionPageQuerySchema = z.strictObject({ page: pageParamSchema.optional() });

@@ -16,7 +16,7 @@ export const jobKinds = {
   }),
   /** Stored analytics events of one client, for the configured tracker (modules/analytics). */
   forward_analytics_events: z.object({ eventIds: z.array(z.uuid()).min(1).max(25) }),
-  /** The hourly clean-up of dead sessions, tokens, counters and finished jobs (modules/housekeeping). */
+  /** The hourly clean-up of dead sessions, tokens, counters, finished jobs and old analytics (modules/housekeeping). */
   purge_stale_rows: z.object({}),
 } satisfies Record<string, z.ZodType<Record<string, unknown>>>;
 

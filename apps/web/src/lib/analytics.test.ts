@@ -1,4 +1,5 @@
-import { ANALYTICS_MAX_BATCH, analyticsBatchSchema } from "@threadfolk/contract/analytics";
+import { ANALYTICS_MAX_BATCH, ANALYTICS_MAX_BATCH_BYTES, analyticsBatchSchema } from "@threadfolk/contract/analytics";
+import { toSnakeKeys } from "@threadfolk/contract/case";
 import { describe, expect, it } from "vitest";
 import {
   type AnalyticsEvent,
@@ -62,6 +63,18 @@ describe("analytics tracker", () => {
     for (let index = 0; index < ANALYTICS_MAX_BATCH + 7; index++) tracker.track("Clicked Search", "Design Discovery");
     await runTimer();
     expect(sent.map((call) => call.events.length)).toEqual([ANALYTICS_MAX_BATCH, 7]);
+  });
+
+  it("keeps every request body under the server's byte limit, however heavy the events", async () => {
+    const { tracker, sent, runTimer } = setUp();
+    const heavy = Object.fromEntries(Array.from({ length: 25 }, (_, index) => [`key${index}`, "v".repeat(400)]));
+    for (let index = 0; index < 20; index++) tracker.track("Render Error", "Errors", heavy);
+    await runTimer();
+    expect(sent.length).toBeGreaterThan(1);
+    expect(sent.flatMap((call) => call.events)).toHaveLength(20);
+    for (const call of sent) {
+      expect(JSON.stringify(toSnakeKeys({ events: call.events })).length).toBeLessThan(ANALYTICS_MAX_BATCH_BYTES);
+    }
   });
 
   it("drops events that are not on the allow-list instead of spoiling the batch", async () => {

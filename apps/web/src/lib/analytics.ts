@@ -47,8 +47,11 @@ const FLUSH_DELAY_MS = 2_000;
 export const MAX_SEND_ATTEMPTS = 3;
 /** Events kept at most while the server cannot be reached; the oldest are dropped beyond it. */
 const MAX_QUEUED_EVENTS = 500;
-/** `fetch(…, { keepalive })` bodies are limited to 64 KiB per page; stay well under it. */
-const KEEPALIVE_BODY_LIMIT = 48_000;
+/**
+ * A request body's budget, well under the server's ANALYTICS_MAX_BATCH_BYTES and fetch's 64 KiB for keepalive
+ * bodies (the wire adds snake_case underscores and the envelope).
+ */
+const BATCH_BODY_BUDGET = 48_000;
 
 /** True when `name` is an allow-listed event of `category`. */
 export function isAllowedEvent(name: string, category: string): category is AnalyticsCategory {
@@ -93,14 +96,14 @@ function isPermanentFailure(error: unknown): boolean {
   return isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 429;
 }
 
-/** Splits events into request bodies under the keepalive size limit, at most ANALYTICS_MAX_BATCH each. */
-function keepaliveBatches(events: AnalyticsEvent[]): AnalyticsEvent[][] {
+/** Splits events into request bodies within BATCH_BODY_BUDGET, at most ANALYTICS_MAX_BATCH each. */
+function splitIntoBatches(events: AnalyticsEvent[]): AnalyticsEvent[][] {
   const batches: AnalyticsEvent[][] = [];
   let current: AnalyticsEvent[] = [];
   let size = 0;
   for (const event of events) {
     const eventSize = JSON.stringify(event).length + 1;
-    if (current.length > 0 && (current.length >= ANALYTICS_MAX_BATCH || size + eventSize > KEEPALIVE_BODY_LIMIT)) {
+    if (current.length > 0 && (current.length >= ANALYTICS_MAX_BATCH || size + eventSize > BATCH_BODY_BUDGET)) {
       batches.push(current);
       current = [];
       size = 0;
@@ -144,7 +147,7 @@ export function createAnalyticsTracker(options: AnalyticsTrackerOptions): Analyt
 
   async function sendQueued(): Promise<void> {
     while (queue.length > 0) {
-      const batch = queue.slice(0, ANALYTICS_MAX_BATCH);
+      const batch = queue.slice(0, splitIntoBatches(queue.map((item) => item.event))[0]?.length ?? 0);
       queue = queue.slice(batch.length);
       try {
         await options.send(
@@ -184,7 +187,7 @@ export function createAnalyticsTracker(options: AnalyticsTrackerOptions): Analyt
     cancelScheduled = undefined;
     const events = queue.map((item) => item.event);
     queue = [];
-    for (const batch of keepaliveBatches(events)) {
+    for (const batch of splitIntoBatches(events)) {
       try {
         options.send(batch, { keepalive: true }).catch(() => {});
       } catch {

@@ -1,3 +1,4 @@
+import { ANALYTICS_MAX_BATCH_BYTES } from "@threadfolk/contract/analytics";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestUser } from "../../../test/factories/users.ts";
@@ -214,5 +215,58 @@ describe("forwarding to GA4", () => {
     expect(await forwarding.context.jobs.processDue()).toBe(0);
     expect(tracker.received.length).toBe(before);
     tracker.status = 204;
+  });
+});
+
+describe("limits", () => {
+  it(`refuses a batch larger than ANALYTICS_MAX_BATCH_BYTES with a 413 in the API error shape`, async () => {
+    const guest = (await obtainGuestTokens(plain)).access_token;
+    const heavy = (count: number) =>
+      Array.from({ length: count }, () =>
+        event({
+          properties: Object.fromEntries(Array.from({ length: 25 }, (_, index) => [`key_${index}`, "v".repeat(60)])),
+        }),
+      );
+    // Every event is valid on its own; 50 of them weigh about 100 KB, 20 about 40 KB.
+    expect(JSON.stringify({ events: heavy(50) }).length).toBeGreaterThan(ANALYTICS_MAX_BATCH_BYTES);
+    const tooBig = await postEvents(plain, guest, heavy(50));
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.error.code).toBe("payload_too_large");
+    expect(JSON.stringify({ events: heavy(20) }).length).toBeLessThan(ANALYTICS_MAX_BATCH_BYTES);
+    expect((await postEvents(plain, guest, heavy(20))).status).toBe(202);
+  });
+
+  it("limits batches per identity (a guest, a customer across sessions), not per address", async () => {
+    const limited = await getTestServer({
+      env: { ANALYTICS_BATCHES_PER_MINUTE: "3" },
+      database: plain.database,
+    });
+    try {
+      const guest = (await obtainGuestTokens(limited)).access_token;
+      const statuses = [];
+      for (let batch = 0; batch < 4; batch++) statuses.push((await postEvents(limited, guest, [event()])).status);
+      expect(statuses).toEqual([202, 202, 202, 429]);
+      const refused = await postEvents(limited, guest, [event()]);
+      expect(refused.body.error.code).toBe("rate_limited");
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(50);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      // Another visitor from the same address is not held back.
+      const otherGuest = (await obtainGuestTokens(limited)).access_token;
+      expect((await postEvents(limited, otherGuest, [event()])).status).toBe(202);
+      // A customer's sessions share one allowance.
+      const user = await createTestUser(limited.database.db);
+      const sessions = [
+        (await signIn(limited, user.email, user.password)).access_token,
+        (await signIn(limited, user.email, user.password)).access_token,
+      ];
+      const customer = [];
+      for (let batch = 0; batch < 4; batch++) {
+        customer.push((await postEvents(limited, sessions[batch % 2], [event()])).status);
+      }
+      expect(customer).toEqual([202, 202, 202, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });

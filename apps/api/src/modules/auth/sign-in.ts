@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import { mergeGuestCart } from "../cart/merge-guest-cart.ts";
 import { enforceRateLimit } from "../rate-limit/enforce-rate-limit.ts";
+import { startSignInAttempt } from "../rate-limit/sign-in-limits.ts";
 import { type IssuedTokens, startGuestSession, startSession } from "./sessions.ts";
 import { type CredentialCheck, verifyCredentials } from "./verify-credentials.ts";
 
@@ -35,9 +36,10 @@ export async function signInAsGuest(options: {
 }
 
 /**
- * Signs a customer in with e-mail and password: rate limited per IP and e-mail, the credentials checked, the
- * cart of the guest the visitor was merged into the customer's cart (once: the guest cart is gone after),
- * then a session that remembers that guest.
+ * Signs a customer in with e-mail and password: within the sign-in limits (wrong passwords only, per e-mail
+ * and address, per address, and a growing delay per e-mail; decision 020), the credentials checked, the cart
+ * of the guest the visitor was merged into the customer's cart (once: the guest cart is gone after), then a
+ * session that remembers that guest.
  */
 export async function signInWithPassword(options: {
   context: SignInContext;
@@ -51,8 +53,17 @@ export async function signInWithPassword(options: {
 }): Promise<{ ok: true; tokens: IssuedTokens } | { ok: false; reason: SignInRefusal }> {
   const { context, clientId, email, password, ip, device, findGuestId } = options;
   const { db, config, rateLimiter } = context;
-  await enforceRateLimit({ rateLimiter, config, action: "sign_in", ip, email });
-  const check = await verifyCredentials({ db, email, password });
+  const attempt = await startSignInAttempt({ rateLimiter, config, email, ip });
+  let check: CredentialCheck;
+  try {
+    check = await verifyCredentials({ db, email, password });
+  } catch (error) {
+    await attempt.settle("not_checked");
+    throw error;
+  }
+  // Unconfirmed and disabled accounts are only revealed to the right password: not a failed guess.
+  const isWrongPassword = !check.ok && check.reason === "invalid_credentials";
+  await attempt.settle(isWrongPassword ? "wrong_password" : "right_password");
   if (!check.ok) return check;
   const guestId = await findGuestId();
   // Before the session starts, so the customer's first cart read already holds what the guest chose.

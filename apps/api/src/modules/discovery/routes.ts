@@ -18,6 +18,7 @@ import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { createKeyedCache } from "../../lib/keyed-cache.ts";
 import { countListedDesigns } from "../catalogue/list-design-page.ts";
+import { enforceSearchLimit } from "../search/enforce-search-limit.ts";
 import { searchDesigns } from "../search/search-designs.ts";
 import { getArtistStorefront } from "./get-artist-storefront.ts";
 import { getDesignDetail } from "./get-design-detail.ts";
@@ -64,6 +65,7 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
       return reply.header("Cache-Control", "no-cache").type("application/json; charset=utf-8").send(body);
     }
     const { query, page = 1, sort = "relevance" } = parseInput(searchDesignsQuerySchema, rawQuery, "query");
+    await enforceSearchLimit({ context, route: "search", ip: request.ip });
     const result = await searchDesigns({
       db: context.db,
       query,

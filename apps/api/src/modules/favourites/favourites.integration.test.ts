@@ -1,10 +1,15 @@
+import {
+  COLLECTION_LIMIT_REACHED,
+  FAVOURITE_COLLECTIONS_PAGE_SIZE,
+  MAX_COLLECTIONS_PER_CUSTOMER,
+} from "@threadfolk/contract/favourites";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDesign } from "../../../test/factories/catalogue.ts";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
-import { designs, likedSellerDesignProductVariants } from "../../db/schema/index.ts";
+import { customerProfileDesignCollections, designs, likedSellerDesignProductVariants } from "../../db/schema/index.ts";
 import { countDesignFavouriters } from "./manage-collections.ts";
 
 let server: TestServer;
@@ -488,5 +493,117 @@ describe("privacy and authentication", () => {
         expect(response.body.error.code).toBe("unauthorized");
       }
     }
+  });
+});
+
+describe("limits on collections", () => {
+  it(`refuses a customer's collection past MAX_COLLECTIONS_PER_CUSTOMER with a clear 422`, async () => {
+    const { user, token } = await signedInCustomer();
+    await server.database.db.insert(customerProfileDesignCollections).values(
+      Array.from({ length: MAX_COLLECTIONS_PER_CUSTOMER - 1 }, (_, index) => ({
+        userId: user.id,
+        displayName: `Board ${index}`,
+      })),
+    );
+    expect((await createCollection(token, { display_name: "The last one" })).status).toBe(201);
+    const refused = await createCollection(token, { display_name: "One too many" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toEqual({
+      code: "validation_failed",
+      message: COLLECTION_LIMIT_REACHED,
+      details: [{ field: "display_name", message: COLLECTION_LIMIT_REACHED }],
+    });
+    expect(COLLECTION_LIMIT_REACHED).toContain(String(MAX_COLLECTIONS_PER_CUSTOMER));
+    // A favourite without a collection would need a new default one: refused the same way, nothing liked.
+    const { defaultVariant } = await buildDesign(server.database.db);
+    const liked = await toggle(token, defaultVariant.id, null);
+    expect(liked.status).toBe(422);
+    expect(liked.body.error.message).toBe(COLLECTION_LIMIT_REACHED);
+    // Deleting one makes room again.
+    const list = await server.request("/api/v1/customer_profile_design_collections", { token });
+    expect(list.body.data).toHaveLength(MAX_COLLECTIONS_PER_CUSTOMER);
+    const oldest = list.body.data[0].id;
+    expect(
+      (await server.request(`/api/v1/customer_profile_design_collections/${oldest}`, { method: "DELETE", token }))
+        .status,
+    ).toBe(200);
+    expect((await createCollection(token, { display_name: "One too many" })).status).toBe(201);
+  });
+
+  it("lets only one of racing creates take the last place", async () => {
+    const { user, token } = await signedInCustomer();
+    await server.database.db.insert(customerProfileDesignCollections).values(
+      Array.from({ length: MAX_COLLECTIONS_PER_CUSTOMER - 1 }, (_, index) => ({
+        userId: user.id,
+        displayName: `Board ${index}`,
+      })),
+    );
+    const statuses = await Promise.all(
+      ["Race A", "Race B", "Race C", "Race D"].map(
+        async (name) => (await createCollection(token, { display_name: name })).status,
+      ),
+    );
+    expect(statuses.sort()).toEqual([201, 422, 422, 422]);
+  });
+
+  it("pages display=true by collections, each with the first page of its designs", async () => {
+    const { token } = await signedInCustomer();
+    const total = FAVOURITE_COLLECTIONS_PAGE_SIZE + 2;
+    for (let index = 0; index < total; index++) await createCollection(token, { display_name: `List ${index}` });
+    const { defaultVariant } = await buildDesign(server.database.db, { displayName: "In The Last List" });
+    const all = (await server.request("/api/v1/customer_profile_design_collections", { token })).body.data;
+    await toggle(token, defaultVariant.id, all[total - 1].id);
+
+    const first = await server.request("/api/v1/customer_profile_design_collections?display=true", { token });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toHaveLength(FAVOURITE_COLLECTIONS_PAGE_SIZE);
+    expect(first.body.data[0].attributes.display_name).toBe("List 0");
+    expect(first.body.meta).toEqual({
+      total_count: total,
+      page: 1,
+      per_page: FAVOURITE_COLLECTIONS_PAGE_SIZE,
+      total_pages: 2,
+    });
+    const second = await server.request("/api/v1/customer_profile_design_collections?display=true&page=2", { token });
+    expect(
+      second.body.data.map((entry: { attributes: { display_name: string } }) => entry.attributes.display_name),
+    ).toEqual([`List ${total - 2}`, `List ${total - 1}`]);
+    expect(second.body.data[1].attributes.designs.map((card: { display_name: string }) => card.display_name)).toEqual([
+      "In The Last List",
+    ]);
+    expect(second.body.data[1].attributes.design_count).toBe(1);
+    // The light list for the collections menu stays whole (at most MAX_COLLECTIONS_PER_CUSTOMER).
+    const light = await server.request("/api/v1/customer_profile_design_collections?display=false", { token });
+    expect(light.body.data).toHaveLength(total);
+    expect(
+      (await server.request("/api/v1/customer_profile_design_collections?display=false&page=2", { token })).status,
+    ).toBe(422);
+  });
+
+  it("reads one collection of a customer who has many without loading the others", async () => {
+    const { user, token } = await signedInCustomer();
+    await server.database.db
+      .insert(customerProfileDesignCollections)
+      .values(Array.from({ length: 150 }, (_, index) => ({ userId: user.id, displayName: `Many ${index}` })));
+    const { defaultVariant } = await buildDesign(server.database.db, { displayName: "Only Here" });
+    // More than a customer may create today: collections made before the limit stay readable.
+    const [target] = await server.database.db
+      .insert(customerProfileDesignCollections)
+      .values({ userId: user.id, displayName: "Target" })
+      .returning({ id: customerProfileDesignCollections.id });
+    const created = target?.id;
+    await toggle(token, defaultVariant.id, created);
+    const show = await server.request(`/api/v1/customer_profile_design_collections/${created}`, { token });
+    expect(show.body.data.attributes).toMatchObject({
+      display_name: "Target",
+      design_count: 1,
+      liked_default_variant_ids: [defaultVariant.id],
+    });
+    const renamed = await server.request(`/api/v1/customer_profile_design_collections/${created}`, {
+      method: "PATCH",
+      token,
+      body: { display_name: "Renamed" },
+    });
+    expect(renamed.body.data.attributes).toMatchObject({ display_name: "Renamed", design_count: 1 });
   });
 });

@@ -1,4 +1,9 @@
-import { COLLECTION_NAME_TAKEN, DEFAULT_COLLECTION_NAME } from "@threadfolk/contract/favourites";
+import {
+  COLLECTION_LIMIT_REACHED,
+  COLLECTION_NAME_TAKEN,
+  DEFAULT_COLLECTION_NAME,
+  MAX_COLLECTIONS_PER_CUSTOMER,
+} from "@threadfolk/contract/favourites";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
@@ -13,6 +18,7 @@ import { adjustFavoriteCount } from "../catalogue/queries.ts";
 import { favouritePolicies } from "./policies.ts";
 import {
   type CollectionRow,
+  countCollections,
   type Executor,
   findCollection,
   findFavoriteDesignUuids,
@@ -26,9 +32,22 @@ function nameTaken(field: string): AppError {
   return new AppError("validation_failed", COLLECTION_NAME_TAKEN, [{ field, message: COLLECTION_NAME_TAKEN }]);
 }
 
+/** A customer at MAX_COLLECTIONS_PER_CUSTOMER, told in the field the client sent (422). */
+function limitReached(field: string): AppError {
+  return new AppError("validation_failed", COLLECTION_LIMIT_REACHED, [{ field, message: COLLECTION_LIMIT_REACHED }]);
+}
+
+/** Refuses a new collection for a customer who has MAX_COLLECTIONS_PER_CUSTOMER; call it holding the customer lock. */
+async function assertRoomForCollection(options: { db: Executor; userId: string; field: string }): Promise<void> {
+  const { db, userId, field } = options;
+  if ((await countCollections({ db, userId })) >= MAX_COLLECTIONS_PER_CUSTOMER) throw limitReached(field);
+}
+
 /**
  * Creates a collection; the name is trimmed and must be new to the customer ignoring case (the unique
- * index decides, so two racing creates of one name make one collection and one 422).
+ * index decides, so two racing creates of one name make one collection and one 422). At most
+ * MAX_COLLECTIONS_PER_CUSTOMER: the count and the insert hold the customer lock, so racing creates cannot
+ * pass it together.
  */
 export async function createCollection(options: {
   db: Database;
@@ -38,13 +57,17 @@ export async function createCollection(options: {
   field: string;
 }): Promise<CollectionRow> {
   const { db, userId, displayName, field } = options;
-  const [created] = await db
-    .insert(collections)
-    .values({ userId, displayName: displayName.trim() })
-    .onConflictDoNothing()
-    .returning();
-  if (!created) throw nameTaken(field);
-  return created;
+  return db.transaction(async (tx) => {
+    await lockCustomerFavourites({ db: tx, userId });
+    await assertRoomForCollection({ db: tx, userId, field });
+    const [created] = await tx
+      .insert(collections)
+      .values({ userId, displayName: displayName.trim() })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw nameTaken(field);
+    return created;
+  });
 }
 
 /** Renames the customer's collection (404 for anyone else's); the same uniqueness rule as creation. */
@@ -105,15 +128,19 @@ export async function deleteCollection(options: {
 
 /**
  * The collection a favourite without a collection id goes into: the customer's default one, else a
- * collection already named like the default, else a new default 'Favorites'. Call it holding the customer
- * lock; `on conflict do nothing` still keeps a racing creation from failing.
+ * collection already named like the default, else a new default 'Favorites' (refused, as a create would be,
+ * at MAX_COLLECTIONS_PER_CUSTOMER). Call it holding the customer lock; `on conflict do nothing` still keeps a
+ * racing creation from failing.
  */
 export async function findOrCreateDefaultCollection({
   db,
   userId,
+  field,
 }: {
   db: Executor;
   userId: string;
+  /** The request field a refusal names. */
+  field: string;
 }): Promise<CollectionRow | undefined> {
   const find = async () => {
     const [row] = await db
@@ -134,6 +161,7 @@ export async function findOrCreateDefaultCollection({
   };
   const existing = await find();
   if (existing) return existing;
+  await assertRoomForCollection({ db, userId, field });
   await db
     .insert(collections)
     .values({ userId, displayName: DEFAULT_COLLECTION_NAME, isDefault: true })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
   customerProfileDesignCollections,
@@ -41,9 +41,47 @@ export async function findCollection({
   return row;
 }
 
-/** The customer's collections, oldest first, with the variant ids in each and the number of listed designs. */
-export async function findCollectionsWithVariants({ db, userId }: { db: Executor; userId: string }) {
-  const rows = await db
+/**
+ * The customer's collections, oldest first, with the variant ids in each and the number of listed designs;
+ * one page of them when `page` is given (the per-collection subqueries then run for that page only).
+ */
+export async function findCollectionsWithVariants({
+  db,
+  userId,
+  page,
+}: {
+  db: Executor;
+  userId: string;
+  page?: { page: number; perPage: number };
+}) {
+  const order = [asc(collections.createdAt), asc(collections.id)];
+  // The page's ids first: an offset over the full select would still run its subqueries for every skipped row.
+  const pageIds = page
+    ? db
+        .select({ id: collections.id })
+        .from(collections)
+        .where(eq(collections.userId, userId))
+        .orderBy(...order)
+        .limit(page.perPage)
+        .offset((page.page - 1) * page.perPage)
+    : undefined;
+  const rows = await selectCollectionsWithVariants(db)
+    .where(pageIds ? inArray(collections.id, pageIds) : eq(collections.userId, userId))
+    .orderBy(...order);
+  return rows.map((row) => ({ ...row, variantIds: parseIntArray(row.variantIds) }));
+}
+
+/** How many collections the customer has. */
+export async function countCollections({ db, userId }: { db: Executor; userId: string }): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(collections)
+    .where(eq(collections.userId, userId));
+  return row?.count ?? 0;
+}
+
+function selectCollectionsWithVariants(db: Executor) {
+  return db
     .select({
       collection: collections,
       variantIds: sql<number[]>`coalesce(
@@ -56,10 +94,7 @@ export async function findCollectionsWithVariants({ db, userId }: { db: Executor
         join designs on designs.id = v.design_id
         where l.collection_id = ${collectionIdColumn} and ${isListedDesign()})`.mapWith(Number),
     })
-    .from(collections)
-    .where(eq(collections.userId, userId))
-    .orderBy(asc(collections.createdAt), asc(collections.id));
-  return rows.map((row) => ({ ...row, variantIds: parseIntArray(row.variantIds) }));
+    .from(collections);
 }
 
 function parseIntArray(value: unknown): number[] {
@@ -72,6 +107,7 @@ function parseIntArray(value: unknown): number[] {
   return [];
 }
 
+/** One of the customer's collections with its variant ids and design count; undefined when it is not theirs. */
 export async function findOneCollectionWithVariants({
   db,
   userId,
@@ -81,8 +117,11 @@ export async function findOneCollectionWithVariants({
   userId: string;
   collectionId: number;
 }) {
-  const all = await findCollectionsWithVariants({ db, userId });
-  return all.find((row) => row.collection.id === collectionId);
+  // One row by its key: reading a collection costs the same however many the customer has.
+  const [row] = await selectCollectionsWithVariants(db).where(
+    and(eq(collections.id, collectionId), eq(collections.userId, userId)),
+  );
+  return row ? { ...row, variantIds: parseIntArray(row.variantIds) } : undefined;
 }
 
 /** Uuids of the designs in any of the customer's collections (what the client paints red), oldest like first. */

@@ -2,6 +2,7 @@ import {
   collectionInputSchema,
   collectionListQuerySchema,
   collectionPageQuerySchema,
+  FAVOURITE_COLLECTIONS_PAGE_SIZE,
   FAVOURITES_PAGE_SIZE,
   favouritesPageQuerySchema,
   toggleLikedVariantBodySchema,
@@ -18,6 +19,7 @@ import { createCollection, deleteCollection, renameCollection } from "./manage-c
 import { favouritePolicies } from "./policies.ts";
 import { presentCollection, presentCollectionWithDesigns } from "./presenters.ts";
 import {
+  countCollections,
   findCollection,
   findCollectionItemPage,
   findCollectionsWithVariants,
@@ -69,20 +71,30 @@ export async function favouritesRoutes(app: FastifyInstance, context: AppContext
     return reply.status(201).send({ data: presentCollection({ collection, variantIds: [], designCount: 0 }) });
   });
 
-  // display=false (default): every collection, light, for the collections menu. display=true: every collection
-  // with the first page of its designs as cards, for the profile's Favorite Designs tab.
+  // display=false (default): every collection, light, for the collections menu. display=true: one page of
+  // collections, each with the first page of its designs as cards, for the profile's Favorite Designs tab.
   app.get("/customer_profile_design_collections", async (request) => {
     const actor = authorize(request.actor, favouritePolicies.listCollections);
-    const { display = "false" } = parseInput(collectionListQuerySchema, request.query, "query");
-    const rows = await findCollectionsWithVariants({ db, userId: actor.userId });
-    if (display === "false") return { data: rows.map(presentCollection) };
+    const { display = "false", page = 1 } = parseInput(collectionListQuerySchema, request.query, "query");
+    if (display === "false") {
+      const rows = await findCollectionsWithVariants({ db, userId: actor.userId });
+      return { data: rows.map(presentCollection) };
+    }
+    const perPage = FAVOURITE_COLLECTIONS_PAGE_SIZE;
+    const [rows, totalCount] = await Promise.all([
+      findCollectionsWithVariants({ db, userId: actor.userId, page: { page, perPage } }),
+      countCollections({ db, userId: actor.userId }),
+    ]);
     const pages = await Promise.all(
       rows.map((row) =>
         findCollectionItemPage({ db, collectionId: row.collection.id, page: 1, perPage: FAVOURITES_PAGE_SIZE }),
       ),
     );
     const groups = await loadLikedCardGroups({ context, groups: pages });
-    return { data: rows.map((row, index) => presentCollectionWithDesigns(row, groups[index] ?? [])) };
+    return {
+      data: rows.map((row, index) => presentCollectionWithDesigns(row, groups[index] ?? [])),
+      meta: presentPageMeta({ totalCount, page, perPage }),
+    };
   });
 
   app.get("/customer_profile_design_collections/:id", async (request) => {

@@ -38,7 +38,11 @@ export async function toggleLikedVariant(options: {
     await lockCustomerFavourites({ db: tx, userId });
     const collection =
       collectionId == null
-        ? await findOrCreateDefaultCollection({ db: tx, userId })
+        ? await findOrCreateDefaultCollection({
+            db: tx,
+            userId,
+            field: "liked_seller_design_product_variant.customer_profile_design_collection_id",
+          })
         : await findCollection({ db: tx, collectionId });
     authorize(actor, favouritePolicies.toggleLikedVariant, collection);
 

@@ -3,9 +3,10 @@ import type { PgInsertValue } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { obtainGuestTokens, requestToken } from "../../../test/oauth-client.ts";
-import { getTestServer, type TestServer } from "../../../test/test-server.ts";
+import { getTestServer, type TestServer, testConfig } from "../../../test/test-server.ts";
 import {
   accessTokens,
+  analyticsEvents,
   authSessions,
   jobs,
   oneTimeTokens,
@@ -92,8 +93,16 @@ describe("purgeStaleRows", () => {
       },
     ]);
     await db.insert(rateLimitCounters).values([
-      { key: "sign_in:ip:203.0.113.9", windowStartedAt: daysAgo(3), count: 4 },
-      { key: "sign_in:ip:203.0.113.10", windowStartedAt: sql`now()`, count: 2 },
+      {
+        key: "sign_in:ip:203.0.113.9",
+        hits: sql`array[now() - interval '3 days']::timestamptz[]`,
+        expiresAt: daysAgo(2),
+      },
+      {
+        key: "sign_in:ip:203.0.113.10",
+        hits: sql`array[now()]::timestamptz[]`,
+        expiresAt: sql`now() + interval '15 minutes'`,
+      },
     ]);
 
     const counts = await purgeStaleRows({ db, config: server.config });
@@ -131,6 +140,7 @@ describe("purgeStaleRows", () => {
       oneTimeTokens: 0,
       rateLimitCounters: 0,
       jobs: 0,
+      analyticsEvents: 0,
     });
   });
 
@@ -161,5 +171,33 @@ describe("purgeStaleRows", () => {
     expect(left.map((row) => row.dedupeKey ?? row.status).sort()).toEqual(
       ["purge-test-failed-long-ago", "purge-test-keyed-long-ago", "purge-test-pending-old", "succeeded"].sort(),
     );
+  });
+
+  it("forgets analytics events older than ANALYTICS_RETENTION_DAYS, and keeps the rest", async () => {
+    const db = server.context.db;
+    const retention = server.config.ANALYTICS_RETENTION_DAYS;
+    const stored = (name: string, occurredAt: ReturnType<typeof sql>) => ({
+      eventId: crypto.randomUUID(),
+      name,
+      category: "Navigation",
+      properties: { path: `/${name}` },
+      occurredAt,
+    });
+    await db
+      .insert(analyticsEvents)
+      .values([
+        stored("beyond-retention", daysAgo(retention + 1)),
+        stored("just-inside", daysAgo(retention - 1)),
+        stored("today", sql`now()`),
+      ]);
+    expect((await purgeStaleRows({ db, config: server.config })).analyticsEvents).toBe(1);
+    const left = await db.select({ name: analyticsEvents.name }).from(analyticsEvents);
+    expect(left.map((row) => row.name).sort()).toEqual(["just-inside", "today"]);
+    // The period is configuration.
+    const shorter = testConfig({ ANALYTICS_RETENTION_DAYS: String(retention - 2) });
+    expect((await purgeStaleRows({ db, config: shorter })).analyticsEvents).toBe(1);
+    expect((await db.select({ name: analyticsEvents.name }).from(analyticsEvents)).map((row) => row.name)).toEqual([
+      "today",
+    ]);
   });
 });

@@ -23,6 +23,7 @@ export type PurgeCounts = {
   oneTimeTokens: number;
   rateLimitCounters: number;
   jobs: number;
+  analyticsEvents: number;
 };
 
 /** Deletes the rows of `table` matching `condition`, PURGE_BATCH_SIZE at a time, until none are left. */
@@ -52,14 +53,15 @@ async function deleteInBatches(db: Database, table: string, condition: ReturnTyp
  *   again is how theft is detected (decision 005);
  * - access tokens of live sessions that expired more than PURGE_GRACE_DAYS ago;
  * - e-mail tokens (confirmation, password reset) used or expired more than PURGE_GRACE_DAYS ago;
- * - rate-limit counters whose window ended more than a day ago (a new hit starts a new window anyway);
+ * - rate-limit counters whose newest hit has left its window (the row no longer limits anything);
  * - jobs that succeeded more than PURGE_GRACE_DAYS ago without a dedupe key, and every finished job (with a
- *   key, or failed) more than FINISHED_JOB_RETENTION_DAYS ago.
+ *   key, or failed) more than FINISHED_JOB_RETENTION_DAYS ago;
+ * - analytics events that happened more than ANALYTICS_RETENTION_DAYS ago (decision 020). A forwarding job
+ *   still queued for one skips it.
  */
 export async function purgeStaleRows({ db, config }: { db: Database; config: Config }): Promise<PurgeCounts> {
   const grace = sql`make_interval(days => ${PURGE_GRACE_DAYS})`;
   const timeout = sql`make_interval(mins => ${config.SESSION_TIMEOUT_MINUTES})`;
-  const window = sql`make_interval(secs => ${config.RATE_LIMIT_WINDOW_SECONDS})`;
   return {
     sessions: await deleteInBatches(
       db,
@@ -72,17 +74,18 @@ export async function purgeStaleRows({ db, config }: { db: Database; config: Con
       "one_time_tokens",
       sql`used_at < now() - ${grace} or expires_at < now() - ${grace}`,
     ),
-    rateLimitCounters: await deleteInBatches(
-      db,
-      "rate_limit_counters",
-      sql`window_started_at < now() - ${window} - interval '1 day'`,
-    ),
+    rateLimitCounters: await deleteInBatches(db, "rate_limit_counters", sql`expires_at < now()`),
     jobs: await deleteInBatches(
       db,
       "jobs",
       sql`status in ('succeeded', 'failed') and (
         (status = 'succeeded' and dedupe_key is null and completed_at < now() - ${grace})
         or completed_at < now() - make_interval(days => ${FINISHED_JOB_RETENTION_DAYS}))`,
+    ),
+    analyticsEvents: await deleteInBatches(
+      db,
+      "analytics_events",
+      sql`occurred_at < now() - make_interval(days => ${config.ANALYTICS_RETENTION_DAYS})`,
     ),
   };
 }
@@ -100,7 +103,7 @@ export function createPurgeStaleRowsHandler(options: {
     async run() {
       const counts = await purgeStaleRows({ db, config });
       const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
-      if (total > 0) log.info({ purged: counts }, "purged stale sessions, tokens, counters and jobs");
+      if (total > 0) log.info({ purged: counts }, "purged stale sessions, tokens, counters, jobs and analytics events");
       return counts;
     },
   };

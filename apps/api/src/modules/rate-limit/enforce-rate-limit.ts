@@ -3,8 +3,11 @@ import type { Config } from "../../config.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { boundKeyPart } from "../../lib/bounded-key.ts";
 
-/** The actions that are rate limited (spec: sign-in, sign-up, forgot-password, token refresh). */
-export type RateLimitedAction = "sign_in" | "sign_up" | "forgot_password" | "refresh" | "guest_token";
+/**
+ * The account actions limited per client IP and e-mail (spec: sign-up, forgot-password, token refresh, and
+ * guest tokens). Sign-in has its own, fairer policy (sign-in-limits.ts).
+ */
+export type RateLimitedAction = "sign_up" | "forgot_password" | "refresh" | "guest_token";
 
 /** Thrown when a limit is exceeded; routes turn it into a 429 with Retry-After. */
 export class RateLimitError extends AppError {
@@ -14,10 +17,57 @@ export class RateLimitError extends AppError {
   }
 }
 
+/** Refusals remembered at most, per app; the oldest are forgotten first (forgetting one only costs a query). */
+const MAX_REMEMBERED_REFUSALS = 10_000;
+/** Per counters instance (one per app): key -> when (ms) the shared counters said a hit may come again. */
+const refusalMemories = new WeakMap<RateLimitCounters, Map<string, number>>();
+
+function refusalMemoryOf(rateLimiter: RateLimitCounters): Map<string, number> {
+  let memory = refusalMemories.get(rateLimiter);
+  if (!memory) {
+    memory = new Map();
+    refusalMemories.set(rateLimiter, memory);
+  }
+  return memory;
+}
+
+/**
+ * Counts one request against `key` and throws a RateLimitError when it is over `limit` in the sliding window.
+ * A refusal is remembered in this process until its Retry-After: nothing can open the window sooner (hits
+ * are only added, on any instance), so a client that keeps knocking costs no database work meanwhile.
+ * For keys whose hits are never released or reset (sign-in, which gives hits back, does not use this).
+ */
+export async function enforceLimit(options: {
+  rateLimiter: RateLimitCounters;
+  key: string;
+  limit: number;
+  windowSeconds: number;
+  /** The clock (tests). */
+  now?: () => number;
+}): Promise<void> {
+  const { rateLimiter, key, limit, windowSeconds } = options;
+  const now = options.now ?? Date.now;
+  const memory = refusalMemoryOf(rateLimiter);
+  const refusedUntil = memory.get(key);
+  if (refusedUntil !== undefined) {
+    const waitMs = refusedUntil - now();
+    if (waitMs > 0) throw new RateLimitError(Math.ceil(waitMs / 1000));
+    memory.delete(key);
+  }
+  const result = await rateLimiter.hit({ key, limit, windowSeconds });
+  if (result.allowed) return;
+  if (memory.size >= MAX_REMEMBERED_REFUSALS) {
+    const oldest = memory.keys().next();
+    if (!oldest.done) memory.delete(oldest.value);
+  }
+  memory.set(key, now() + result.retryAfterSeconds * 1000);
+  throw new RateLimitError(result.retryAfterSeconds);
+}
+
 /**
  * Counts one attempt of `action` against the client IP and, when given, the e-mail address (lowercased),
- * and throws a RateLimitError when either limit is exceeded. Both counters are always incremented so
- * that switching between addresses from one IP, or between IPs for one address, does not help.
+ * and throws a RateLimitError when either limit is exceeded. Both are counted so that switching between
+ * addresses from one IP, or between IPs for one address, does not help.
  */
 export async function enforceRateLimit(options: {
   rateLimiter: RateLimitCounters;

@@ -13,10 +13,22 @@ const LIMITS = {
   RATE_LIMIT_PER_IP: "5",
   RATE_LIMIT_WINDOW_SECONDS: "600",
   RATE_LIMIT_GUEST_TOKENS_PER_IP: "4",
+  SIGN_IN_FAILURES_PER_PAIR: "3",
+  SIGN_IN_FAILURES_PER_EMAIL: "4",
+  SIGN_IN_MAX_DELAY_SECONDS: "2",
   TRUST_PROXY: "true",
 };
 let nextAddress = 1;
-const fromNewAddress = () => ({ headers: { "x-forwarded-for": `203.0.113.${nextAddress++}` } });
+const newAddress = () => `203.0.113.${nextAddress++}`;
+const from = (address: string) => ({ headers: { "x-forwarded-for": address } });
+const fromNewAddress = () => from(newAddress());
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `offsetMs` into a fixed window of `seconds` (where the old fixed-window counters cut time). */
+async function waitForWindowOffset(seconds: number, offsetMs: number): Promise<void> {
+  const windowMs = seconds * 1000;
+  await sleep((offsetMs - (Date.now() % windowMs) + windowMs) % windowMs);
+}
 
 const runRedis = await shouldRunRedisTests("rate limits");
 let database: DatabaseHandle;
@@ -41,47 +53,160 @@ afterAll(async () => {
 const uniqueEmail = () => `limited-${randomBytes(4).toString("hex")}@example.com`;
 
 describe("rate limits", () => {
-  it("limits sign-in attempts per e-mail with a 429, Retry-After and the OAuth error shape", async () => {
+  it("limits failures per e-mail and address with a 429, Retry-After and the OAuth error shape", async () => {
     const user = await createTestUser(first.context.db);
-    const from = fromNewAddress();
+    const address = from(newAddress());
     for (let attempt = 0; attempt < 3; attempt++) {
       const response = await requestToken(
         first,
         { grant_type: "password", email: user.email, password: "wrong-pass-1" },
-        from,
+        address,
       );
       expect(response.status).toBe(400);
     }
     const blocked = await requestToken(
       first,
-      { grant_type: "password", email: user.email, password: user.password },
-      from,
+      { grant_type: "password", email: user.email.toUpperCase(), password: user.password },
+      address,
     );
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toBe("rate_limited");
     expect(blocked.body.access_token).toBeUndefined();
     const retryAfter = Number(blocked.headers.get("retry-after"));
-    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeGreaterThan(590);
     expect(retryAfter).toBeLessThanOrEqual(600);
-    // The limit is per address: the same address in another case counts the same.
-    const otherCase = await requestToken(
+  });
+
+  it("counts failures only: a customer who signs in again and again is never limited", async () => {
+    const user = await createTestUser(first.context.db);
+    const address = from(newAddress());
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const response = await requestToken(
+        first,
+        { grant_type: "password", email: user.email, password: user.password },
+        address,
+      );
+      expect(response.status, `sign-in ${attempt + 1}`).toBe(200);
+    }
+  });
+
+  it("forgets the failures of an e-mail and address pair once the right password is given there", async () => {
+    // The address's own limit (all e-mails, failures only) is not what this case is about.
+    const server = await getTestServer({ env: { ...LIMITS, RATE_LIMIT_PER_IP: "100" }, database: first.database });
+    try {
+      const user = await createTestUser(server.context.db);
+      const address = from(newAddress());
+      const attempt = (password: string) =>
+        requestToken(server, { grant_type: "password", email: user.email, password }, address);
+      const statuses = [];
+      for (const password of ["wrong-1", "wrong-2", user.password, "wrong-3", "wrong-4", user.password]) {
+        statuses.push((await attempt(password)).status);
+      }
+      expect(statuses).toEqual([400, 400, 200, 400, 400, 200]);
+      const after = [];
+      for (const password of ["wrong-5", "wrong-6", "wrong-7", user.password])
+        after.push((await attempt(password)).status);
+      expect(after).toEqual([400, 400, 400, 429]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("limits failures per address across e-mails, and does not count right passwords there", async () => {
+    const users = await Promise.all([1, 2, 3].map(() => createTestUser(first.context.db)));
+    const address = from(newAddress());
+    const attempt = (email: string, password: string) =>
+      requestToken(first, { grant_type: "password", email, password }, address);
+    const statuses = [];
+    for (const user of users) {
+      statuses.push((await attempt(user.email, user.password)).status);
+      statuses.push((await attempt(user.email, "wrong-pass")).status);
+    }
+    for (const user of users.slice(0, 2)) statuses.push((await attempt(user.email, "wrong-again")).status);
+    // Five wrong passwords from one address (RATE_LIMIT_PER_IP), whichever e-mails: the sixth attempt waits.
+    expect(statuses).toEqual([200, 400, 200, 400, 200, 400, 400, 400]);
+    expect((await attempt(users[2]?.email ?? "", users[2]?.password ?? "")).status).toBe(429);
+  });
+
+  it("does not let an attacker's failures from other addresses lock the owner out", async () => {
+    const user = await createTestUser(first.context.db);
+    const home = from(newAddress());
+    await signIn(first, user.email, user.password, undefined, home);
+    // An attacker guesses from address after address until the e-mail's delay holds them back.
+    let delayed: Awaited<ReturnType<typeof requestToken>> | undefined;
+    for (let guess = 0; guess < 12 && !delayed; guess++) {
+      const response = await requestToken(
+        first,
+        { grant_type: "password", email: user.email, password: `guess-${guess}` },
+        fromNewAddress(),
+      );
+      if (response.status === 429) delayed = response;
+      else expect(response.status).toBe(400);
+    }
+    expect(delayed?.body.error).toBe("rate_limited");
+    // A growing delay, never longer than SIGN_IN_MAX_DELAY_SECONDS: no lockout.
+    expect(Number(delayed?.headers.get("retry-after"))).toBeLessThanOrEqual(2);
+    // The owner, from the address they signed in from before, is not delayed at all.
+    await signIn(first, user.email, user.password, undefined, home);
+    // From a new address the owner waits out the delay at most, then gets in.
+    const newDevice = from(newAddress());
+    const waiting = await requestToken(
       first,
-      { grant_type: "password", email: user.email.toUpperCase(), password: user.password },
-      fromNewAddress(),
+      { grant_type: "password", email: user.email, password: user.password },
+      newDevice,
     );
-    expect(otherCase.status).toBe(429);
+    if (waiting.status === 429) {
+      const seconds = Number(waiting.headers.get("retry-after"));
+      expect(seconds).toBeLessThanOrEqual(2);
+      await sleep(seconds * 1000 + 50);
+    } else expect(waiting.status).toBe(200);
+    await signIn(first, user.email, user.password, undefined, newDevice);
+  });
+
+  it("lets no more parallel guesses through than the limit", async () => {
+    const user = await createTestUser(first.context.db);
+    const address = fromNewAddress();
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, (_, guess) =>
+        requestToken(
+          guess % 2 ? first : second,
+          { grant_type: "password", email: user.email, password: `parallel-${guess}` },
+          address,
+        ).then((response) => response.status),
+      ),
+    );
+    expect(statuses.sort()).toEqual([400, 400, 400, 429, 429, 429, 429, 429]);
   });
 
   it("holds across two app instances on one database", async () => {
     const user = await createTestUser(first.context.db);
-    const from = fromNewAddress();
+    const address = fromNewAddress();
     const attempt = (server: TestServer) =>
-      requestToken(server, { grant_type: "password", email: user.email, password: "wrong-pass-1" }, from);
+      requestToken(server, { grant_type: "password", email: user.email, password: "wrong-pass-1" }, address);
     expect((await attempt(first)).status).toBe(400);
     expect((await attempt(second)).status).toBe(400);
     expect((await attempt(first)).status).toBe(400);
     expect((await attempt(second)).status).toBe(429);
     expect((await attempt(first)).status).toBe(429);
+  });
+
+  it("does not allow a burst of guesses across a window boundary", async () => {
+    // The same number for the old per-e-mail counter, so this case shows the window, not a lower limit.
+    const env = { RATE_LIMIT_WINDOW_SECONDS: "3", SIGN_IN_FAILURES_PER_PAIR: "3", RATE_LIMIT_PER_EMAIL: "3" };
+    const server = await getTestServer({ env, database: first.database });
+    try {
+      const user = await createTestUser(server.context.db);
+      const attempt = () =>
+        requestToken(server, { grant_type: "password", email: user.email, password: "wrong-pass-1" });
+      await waitForWindowOffset(3, 2000);
+      for (let guess = 0; guess < 3; guess++) expect((await attempt()).status).toBe(400);
+      await waitForWindowOffset(3, 200);
+      const across = await attempt();
+      expect(across.status).toBe(429);
+      expect(Number(across.headers.get("retry-after"))).toBeGreaterThanOrEqual(2);
+    } finally {
+      await server.close();
+    }
   });
 
   it("limits forgot-password per IP across addresses, with the API error shape", async () => {
@@ -152,21 +277,20 @@ describe("rate limits", () => {
 
   it("opens again when the window has passed", async () => {
     const server = await getTestServer({
-      env: { RATE_LIMIT_PER_EMAIL: "1", RATE_LIMIT_WINDOW_SECONDS: "1" },
+      env: { SIGN_IN_FAILURES_PER_PAIR: "1", RATE_LIMIT_WINDOW_SECONDS: "1" },
       database: first.database,
     });
     try {
       const user = await createTestUser(server.context.db);
-      // Start at the beginning of a one-second window so that both attempts fall into it.
-      await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
-      await signIn(server, user.email, user.password);
+      const wrong = await requestToken(server, { grant_type: "password", email: user.email, password: "wrong-1" });
+      expect(wrong.status).toBe(400);
       const blocked = await requestToken(server, {
         grant_type: "password",
         email: user.email,
         password: user.password,
       });
       expect(blocked.status).toBe(429);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await sleep(1100);
       await signIn(server, user.email, user.password);
     } finally {
       await server.close();

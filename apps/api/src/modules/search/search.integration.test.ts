@@ -211,3 +211,41 @@ describe("search suggestions", () => {
     expect(wildcard.body.data.designs).toEqual([]);
   });
 });
+
+describe("rate limits per client address", () => {
+  it("answers a 429 with Retry-After in the API error shape past the allowance, per address and per route", async () => {
+    const env = { SEARCH_RATE_LIMIT_PER_IP: "4", SEARCH_RATE_LIMIT_WINDOW_SECONDS: "600", TRUST_PROXY: "true" };
+    const limited = await getTestServer({ env, database: server.database });
+    try {
+      const from = (address: string) => ({ headers: { "x-forwarded-for": address } });
+      const searchFrom = (address: string, query: string) =>
+        limited.request(`/api/v1/internal_design_collections?query=${encodeURIComponent(query)}`, from(address));
+      const statuses = [];
+      for (const query of ["naruto", "cat", "ramen", "space", "anime"]) {
+        statuses.push((await searchFrom("198.51.100.7", query)).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 429]);
+      const refused = await searchFrom("198.51.100.7", "naruto");
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ error: { code: "rate_limited", message: expect.stringMatching(/try again/i) } });
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(590);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+      // Bad input is refused before it counts, and as itself.
+      expect(
+        (await limited.request("/api/v1/internal_design_collections?query=a&page=0", from("198.51.100.7"))).status,
+      ).toBe(422);
+      // Another shopper is not held back, and suggestions have their own allowance.
+      expect((await searchFrom("198.51.100.8", "naruto")).status).toBe(200);
+      const suggest = (address: string) => limited.request("/api/v1/search_suggestions?query=nar", from(address));
+      const suggestions = [];
+      for (let typed = 0; typed < 5; typed++) suggestions.push((await suggest("198.51.100.7")).status);
+      expect(suggestions).toEqual([200, 200, 200, 200, 429]);
+      expect((await suggest("198.51.100.9")).status).toBe(200);
+      // The home page's collections (no query) are cached and never limited.
+      expect((await limited.request("/api/v1/internal_design_collections", from("198.51.100.7"))).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { NAME_MAX_LENGTH } from "@threadfolk/contract/limits";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestUser } from "../../../test/factories/users.ts";
@@ -184,6 +185,32 @@ describe("POST /api/v1/users", () => {
     expect(response.status).toBe(422);
     expect(response.body.error.code).toBe("validation_failed");
     expect(response.body.error.details).toContainEqual({ field, message });
+  });
+
+  it("refuses a huge name at the edge, so no oversized confirmation e-mail is ever written", async () => {
+    const huge = signUpPayload({ first_name: "A".repeat(900_000), last_name: "B".repeat(60) });
+    const response = await signUp(huge);
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual(
+      expect.arrayContaining([
+        { field: "user.first_name", message: "First Name must be at most 50 characters" },
+        { field: "user.last_name", message: "Last Name must be at most 50 characters" },
+      ]),
+    );
+    expect(response.text.length).toBeLessThan(2000);
+    const mailsTo = async (email: string) =>
+      server.context.db
+        .select({ html: sql<string>`${jobs.payload}->>'html'`, text: sql<string>`${jobs.payload}->>'text'` })
+        .from(jobs)
+        .where(sql`${jobs.kind} = 'send_email' and lower(${jobs.payload}->>'to') = lower(${email})`);
+    expect(await mailsTo(huge.email)).toEqual([]);
+    expect(await server.context.db.select().from(users).where(eq(users.email, huge.email))).toEqual([]);
+    // The longest names allowed make an e-mail of ordinary size.
+    const longest = signUpPayload({ first_name: "A".repeat(NAME_MAX_LENGTH), last_name: "B".repeat(NAME_MAX_LENGTH) });
+    expect((await signUp(longest)).status).toBe(201);
+    const [mail] = await mailsTo(longest.email);
+    expect(mail?.html).toContain("A".repeat(NAME_MAX_LENGTH));
+    expect((mail?.html.length ?? 0) + (mail?.text.length ?? 0)).toBeLessThan(20_000);
   });
 
   it("rejects malformed and mis-shaped bodies", async () => {

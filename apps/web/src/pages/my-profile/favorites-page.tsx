@@ -175,6 +175,10 @@ function CollectionSection({
  */
 export default function FavoritesPage() {
   const collections = useCollectionsWithDesigns();
+  // A collection may move between pages as others are created or deleted: each is shown once.
+  const shown = (collections.data?.pages.flatMap((page) => page.collections) ?? []).filter(
+    (collection, index, all) => all.findIndex((other) => other.id === collection.id) === index,
+  );
   const createCollection = useCreateCollection();
   const renameCollection = useRenameCollection();
   const deleteCollection = useDeleteCollection();
@@ -221,14 +225,14 @@ export default function FavoritesPage() {
       <div className="px-5 md:px-10">
         {collections.isPending ? (
           <Spinner className="py-16" label="Loading your collections" />
-        ) : collections.isError ? (
+        ) : !collections.data ? (
           <div className="rounded-2xl bg-neutral-50 px-5 py-8">
             <p className="text-neutral-700">Your collections could not be loaded.</p>
             <button type="button" onClick={() => collections.refetch()} className={`mt-4 ${smallButtonClass}`}>
               Try again
             </button>
           </div>
-        ) : collections.data.length === 0 ? (
+        ) : shown.length === 0 ? (
           <div className="rounded-2xl bg-neutral-50 px-5 py-10 text-center">
             <h2 className="font-display text-xl font-extrabold text-neutral-950">No favourites yet</h2>
             <p className="mt-2 text-neutral-700">
@@ -237,14 +241,32 @@ export default function FavoritesPage() {
             <BrowseLink />
           </div>
         ) : (
-          collections.data.map((collection) => (
-            <CollectionSection
-              key={collection.id}
-              collection={collection}
-              onRename={(button) => openDialog({ kind: "rename", collection }, button)}
-              onDelete={(button) => openDialog({ kind: "delete", collection }, button)}
-            />
-          ))
+          <>
+            {shown.map((collection) => (
+              <CollectionSection
+                key={collection.id}
+                collection={collection}
+                onRename={(button) => openDialog({ kind: "rename", collection }, button)}
+                onDelete={(button) => openDialog({ kind: "delete", collection }, button)}
+              />
+            ))}
+            {collections.hasNextPage && (
+              <div className="border-t border-neutral-200 pt-7">
+                <button
+                  type="button"
+                  aria-busy={collections.isFetchingNextPage || undefined}
+                  disabled={collections.isFetchingNextPage}
+                  onClick={() => void collections.fetchNextPage()}
+                  className={smallButtonClass}
+                >
+                  {collections.isFetchingNextPage ? "Loading…" : "Show more collections"}
+                </button>
+                {collections.isFetchNextPageError && (
+                  <p className="mt-3 text-sm text-brand">More collections could not be loaded. Try again.</p>
+                )}
+              </div>
+            )}
+          </>
         )}
       </div>
 

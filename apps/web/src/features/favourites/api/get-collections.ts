@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { PageMeta } from "@threadfolk/contract/discovery-constants";
 import type {
   CustomerProfileDesignCollection,
   CustomerProfileDesignCollectionWithDesigns,
@@ -28,22 +29,26 @@ export function useCollections(enabled = true) {
   return useQuery({ ...collectionsQueryOptions(), enabled });
 }
 
-/** `GET /api/v1/customer_profile_design_collections?display=true`: every collection with its first designs. */
-async function getCollectionsWithDesigns(signal?: AbortSignal): Promise<CustomerProfileDesignCollectionWithDesigns[]> {
-  const response = await apiRequest<{ data: CustomerProfileDesignCollectionWithDesigns[] }>(
+type CollectionsWithDesignsPage = { collections: CustomerProfileDesignCollectionWithDesigns[]; totalPages: number };
+
+/**
+ * `GET /api/v1/customer_profile_design_collections?display=true&page=N`: one page of collections
+ * (FAVOURITE_COLLECTIONS_PAGE_SIZE), each with its first designs.
+ */
+async function getCollectionsWithDesigns(page: number, signal?: AbortSignal): Promise<CollectionsWithDesignsPage> {
+  const response = await apiRequest<{ data: CustomerProfileDesignCollectionWithDesigns[]; meta: PageMeta }>(
     "/api/v1/customer_profile_design_collections",
-    { params: { display: true }, signal },
+    { params: { display: true, page }, signal },
   );
-  return response.data;
+  return { collections: response.data, totalPages: response.meta.totalPages };
 }
 
-const collectionsWithDesignsQueryOptions = () =>
-  queryOptions({
-    queryKey: favouritesKeys.collectionsWithDesigns(),
-    queryFn: ({ signal }) => getCollectionsWithDesigns(signal),
-  });
-
-/** The Favorite Designs tab: each collection with its designs. */
+/** The Favorite Designs tab: the collections with their designs, a page at a time as the customer asks. */
 export function useCollectionsWithDesigns() {
-  return useQuery(collectionsWithDesignsQueryOptions());
+  return useInfiniteQuery({
+    queryKey: favouritesKeys.collectionsWithDesigns(),
+    queryFn: ({ pageParam, signal }) => getCollectionsWithDesigns(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, _pages, lastPage) => (lastPage < last.totalPages ? lastPage + 1 : undefined),
+  });
 }
