@@ -43,8 +43,7 @@ export async function updateCartLine(options: {
   if (input.id !== undefined && input.id !== lineId) {
     throw cartValidationError([{ field: FIELDS.id, message: CART_MESSAGES.lineIdMismatch }]);
   }
-  const imagesPending = createImageUrlSigner({ db, config: context.config });
-  const result = await db.transaction(async (tx) => {
+  const change = db.transaction(async (tx) => {
     const line = await findLineForChange({ db: tx, lineId });
     authorize(actor, cartPolicies.updateLine, line);
     const size = input.size ?? line.size;
@@ -73,7 +72,7 @@ export async function updateCartLine(options: {
     const shoppingCartCount = await countOrderItems({ db: tx, orderId: line.orderId });
     return { variant, line: { ...updated, size, color }, shoppingCartCount };
   });
-  const images = await imagesPending;
+  const [result, images] = await Promise.all([change, createImageUrlSigner({ db, config: context.config })]);
   return {
     data: presentPricedCartLine({ ...result.variant, line: result.line }, images),
     shoppingCartCount: result.shoppingCartCount,
