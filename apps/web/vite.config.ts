@@ -67,6 +67,8 @@ const LANDING_PAGE_MODULES: Partial<Record<ClientRouteKey, string>> = {
   results: "src/pages/results-page.tsx",
   design: "src/pages/design-page.tsx",
   artist: "src/pages/artist-page.tsx",
+  // Landed on from the cart icon in another tab, a bookmark or a reload (decision 019).
+  shoppingCart: "src/pages/shopping-cart-page.tsx",
 };
 
 /**

@@ -1,9 +1,11 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
+import { colorDisplayName } from "@threadfolk/contract/colors";
 import { STATIC_PAGES } from "@threadfolk/contract/routes";
 import { expect, newIdentity, signUpOverHttp, test, waitForEmailLink } from "../accounts.ts";
-import { aDesign, anArtistWithTwoPages, designPathOf } from "../catalogue.ts";
+import { aCartChoice, addCartLineOverHttp, pageAccessToken } from "../cart.ts";
+import { aDesign, anArtistWithTwoPages, designPathOf, homeCollections } from "../catalogue.ts";
 
 /** Scrolls through the page so lazy images load, then waits until every image has arrived. */
 async function loadAllImages(page: Page): Promise<void> {
@@ -112,6 +114,69 @@ test.describe("screenshots", () => {
       await expect(page.getByRole("region", { name: "Cart Summary" })).toBeVisible();
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, testInfo.project.name, "cart-summary.png") });
     }
+  });
+
+  test("cart", async ({ page, request, context, baseURL }, testInfo) => {
+    const shot = (name: string, fullPage = false) =>
+      page.screenshot({ path: path.join(SCREENSHOT_DIR, testInfo.project.name, `${name}.png`), fullPage });
+    const isMobile = testInfo.project.name === "mobile";
+    const nav = page.getByRole("navigation", { name: isMobile ? "Mobile" : "Main" });
+    const choice = await aCartChoice(request);
+
+    // The design page's buy controls: the missing-size error, then a full choice.
+    await page.goto(designPathOf(choice.card));
+    await expect(page.getByRole("heading", { level: 1, name: choice.card.display_name })).toBeVisible();
+    await loadAllImages(page);
+    if (choice.hasStyleChoice) {
+      await page
+        .getByRole("group", { name: "Style and fit" })
+        .getByText(choice.variant.garment_style_display_name)
+        .first()
+        .click();
+    }
+    await page.getByTitle(colorDisplayName(choice.color), { exact: true }).click();
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText("Choose a size")).toBeVisible();
+    await page.getByRole("button", { name: "Add to Cart" }).scrollIntoViewIfNeeded();
+    await shot("design-size-error");
+    await page.getByRole("group", { name: "Size" }).getByText(choice.size, { exact: true }).click();
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+    await shot("design-buy-controls");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText(/to your cart/)).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Shopping cart, 2 items" })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot("design-added-toast");
+
+    // A second and a third line (another design, on sale when a sale runs) for the summary and the cart page.
+    const others = (await homeCollections(request))("popular").cards.filter((card) => card.uuid !== choice.card.uuid);
+    const token = await pageAccessToken(page);
+    let count = 0;
+    for (const card of others.slice(0, 2)) {
+      const other = await aCartChoice(request, card);
+      count = await addCartLineOverHttp(request, token, {
+        variantId: other.variant.id,
+        size: other.size,
+        color: other.color,
+      });
+    }
+    await context.addCookies([{ name: "shoppingCartCount", value: String(count), url: baseURL ?? "" }]);
+
+    if (!isMobile) {
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1, name: choice.card.display_name })).toBeVisible();
+      await nav.getByRole("link", { name: `Shopping cart, ${count} items` }).hover();
+      const summary = page.getByRole("region", { name: "Cart Summary" });
+      await expect(summary.getByRole("button", { name: "CHECKOUT" })).toBeVisible();
+      await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+      await shot("cart-summary-filled");
+    }
+
+    await page.goto("/shopping-cart");
+    await expect(page.getByRole("region", { name: "Order Summary" })).toBeVisible();
+    await loadAllImages(page);
+    await shot("shopping-cart-filled", true);
+    await shot("shopping-cart-filled-viewport");
   });
 
   test("auth-modal", async ({ page }, testInfo) => {

@@ -10,6 +10,7 @@ import { itemCountText } from "../features/cart/components/cart-line-facts.ts";
 import { CartLineItem } from "../features/cart/components/cart-line-item.tsx";
 import { CartTotals } from "../features/cart/components/cart-totals.tsx";
 import { EmptyCart } from "../features/cart/components/empty-cart.tsx";
+import { useCartCount } from "../features/cart/hooks/use-cart-count.ts";
 
 function CartSkeleton() {
   return (
@@ -57,15 +58,15 @@ function useKeepFocusOnRemoval(lineIds: string | undefined) {
  */
 export default function ShoppingCartPage() {
   const cart = useShoppingCart();
+  const knownCount = useCartCount();
   const startCheckout = useStartCheckout();
   const changingLines = useIsMutating({ mutationKey: cartKeys.lineChanges() });
   const [shopPath] = useState(() => searchResultsPath(pickEmptyCartSearchTerm()));
-  const lines = cart.data?.included;
-  const contentRef = useKeepFocusOnRemoval(lines?.map((line) => line.id).join(","));
+  const contentRef = useKeepFocusOnRemoval(cart.data?.included.map((line) => line.id).join(","));
 
   function renderContent() {
-    if (cart.isPending) return <CartSkeleton />;
-    if (cart.isError) {
+    const data = cart.data;
+    if (!data && cart.isError) {
       return (
         <div role="alert" className="py-10 text-neutral-700">
           Your cart could not be loaded just now.{" "}
@@ -79,7 +80,9 @@ export default function ShoppingCartPage() {
         </div>
       );
     }
-    if (!lines || lines.length === 0) {
+    // A cart this browser knows to be empty shows so at once; the server's answer follows if it differs.
+    if (!data && knownCount > 0) return <CartSkeleton />;
+    if (!data || data.included.length === 0) {
       return (
         <div className="rounded-2xl bg-neutral-50 px-6 py-16 ring-1 ring-neutral-900/5">
           <EmptyCart shopPath={shopPath} size="page" />
@@ -89,12 +92,12 @@ export default function ShoppingCartPage() {
     return (
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px] lg:gap-12">
         <ul aria-label="Items in your cart" className="divide-y divide-neutral-200 border-y border-neutral-200">
-          {lines.map((line) => (
+          {data.included.map((line) => (
             <CartLineItem key={line.id} line={line} />
           ))}
         </ul>
         <div>
-          <CartTotals cart={cart.data} onCheckout={startCheckout} isChanging={changingLines > 0} />
+          <CartTotals cart={data} onCheckout={startCheckout} isChanging={changingLines > 0} />
         </div>
       </div>
     );

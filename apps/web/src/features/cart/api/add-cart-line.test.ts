@@ -4,8 +4,8 @@ import { addCartLineErrors, addCartLineErrorTarget, addedToCartMessage } from ".
 
 describe("addedToCartMessage", () => {
   it("names the design, and how many when more than one", () => {
-    expect(addedToCartMessage("Moth Lamp Club", 1)).toBe("Added Moth Lamp Club to your cart 🛒");
-    expect(addedToCartMessage("Moth Lamp Club", 3)).toBe("Added 3 × Moth Lamp Club to your cart 🛒");
+    expect(addedToCartMessage("Moth Lamp Club", 1)).toBe("Added Moth Lamp Club to your cart");
+    expect(addedToCartMessage("Moth Lamp Club", 3)).toBe("Added 3 × Moth Lamp Club to your cart");
   });
 });
 

@@ -32,7 +32,7 @@ function addCartLine(input: AddCartLineInput): Promise<CartLineResponse> {
 
 /** The success toast: it names the design (and how many when more than one). */
 export function addedToCartMessage(displayName: string, quantity: number): string {
-  return quantity > 1 ? `Added ${quantity} × ${displayName} to your cart 🛒` : `Added ${displayName} to your cart 🛒`;
+  return quantity > 1 ? `Added ${quantity} × ${displayName} to your cart` : `Added ${displayName} to your cart`;
 }
 
 /** Which buy control a refusal is about, from the field the server names (`order_line_item.size`). */

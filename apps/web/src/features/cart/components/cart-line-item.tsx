@@ -68,7 +68,7 @@ export function CartLineItem({ line }: { line: OrderLineItem }) {
           to={path}
           tabIndex={-1}
           aria-hidden="true"
-          className="shrink-0 overflow-hidden rounded-xl bg-neutral-100 ring-1 ring-neutral-900/5"
+          className="shrink-0 self-start overflow-hidden rounded-xl bg-neutral-100 ring-1 ring-neutral-900/5"
         >
           <img
             src={attributes.designOnShirt}
