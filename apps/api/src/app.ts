@@ -32,7 +32,7 @@ import { cartRoutes } from "./modules/cart/routes.ts";
 import { createPageMetaResolver } from "./modules/discovery/resolve-page-meta.ts";
 import { discoveryRoutes } from "./modules/discovery/routes.ts";
 import { sitemapRoutes } from "./modules/discovery/sitemap-routes.ts";
-import { favouritesRoutes } from "./modules/favourites/routes.ts";
+import { favoritesRoutes } from "./modules/favorites/routes.ts";
 import { followRoutes } from "./modules/follows/routes.ts";
 import { createPurgeStaleRowsHandler, purgeSchedule } from "./modules/housekeeping/purge-stale-rows.ts";
 import { createSendEmailHandler } from "./modules/mail/send-email.ts";
@@ -49,7 +49,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   userRoutes,
   discoveryRoutes,
   searchRoutes,
-  favouritesRoutes,
+  favoritesRoutes,
   followRoutes,
   analyticsRoutes,
   cartRoutes,

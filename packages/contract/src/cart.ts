@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "./cart-constants.ts";
 import { PRODUCT_COLORS } from "./colors.ts";
-import { numericIdSchema } from "./favourites.ts";
+import { numericIdSchema } from "./favorites.ts";
 import { SHIPPING_SERVICE_KEYS } from "./shipping.ts";
 import { SIZES } from "./sizes.ts";
 import { textSchema } from "./text.ts";

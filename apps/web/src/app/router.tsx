@@ -5,7 +5,7 @@ import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from
 import { PageSpinner } from "../components/spinner.tsx";
 import { useAuthModal } from "../features/auth/hooks/use-auth-modal.ts";
 import { useCartCountFollowsIdentity } from "../features/cart/hooks/use-cart-count-follows-identity.ts";
-import { useCollectionsMenu } from "../features/favourites/hooks/use-collections-menu.ts";
+import { useCollectionsMenu } from "../features/favorites/hooks/use-collections-menu.ts";
 import { useSessionLifecycle } from "../features/session/hooks/use-session-lifecycle.ts";
 import { IDLE_PREFETCH_DELAY_MS, runWhenIdle } from "../lib/when-idle.ts";
 import { ErrorFallbackPage } from "./error/error-fallback-page.tsx";
@@ -61,7 +61,7 @@ function LazyAuthModal() {
 }
 
 const CollectionsMenu = lazy(async () => ({
-  default: (await import("../features/favourites/components/collections-menu.tsx")).CollectionsMenu,
+  default: (await import("../features/favorites/components/collections-menu.tsx")).CollectionsMenu,
 }));
 
 /** The collections menu's code is fetched the first time a customer opens it, then it stays mounted. */

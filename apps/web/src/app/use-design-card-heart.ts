@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import type { HeartClickHandler } from "../components/design-card.tsx";
 import { openAuthModal } from "../features/auth/hooks/use-auth-modal.ts";
-import { openCollectionsMenu } from "../features/favourites/hooks/use-collections-menu.ts";
+import { openCollectionsMenu } from "../features/favorites/hooks/use-collections-menu.ts";
 import { useSignedIn } from "../features/session/hooks/use-signed-in.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { CANNOT_FOLLOW_YOURSELF } from "@threadfolk/contract/favourites";
+import { CANNOT_FOLLOW_YOURSELF } from "@threadfolk/contract/favorites";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { artistFollows } from "../../db/schema/index.ts";

@@ -1,4 +1,4 @@
-import { FOLLOWED_ARTIST_LATEST_DESIGNS, type FollowedArtistsResponse } from "@threadfolk/contract/favourites";
+import { FOLLOWED_ARTIST_LATEST_DESIGNS, type FollowedArtistsResponse } from "@threadfolk/contract/favorites";
 import type { AppContext } from "../../context.ts";
 import { createImageUrlSigner } from "../discovery/image-urls.ts";
 import { loadDesignCards } from "../discovery/load-design-cards.ts";

@@ -1,4 +1,4 @@
-import { FOLLOWS_PAGE_SIZE, favouritesPageQuerySchema, followArtistBodySchema } from "@threadfolk/contract/favourites";
+import { FOLLOWS_PAGE_SIZE, favoritesPageQuerySchema, followArtistBodySchema } from "@threadfolk/contract/favorites";
 import { isUuid } from "@threadfolk/contract/ids";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.ts";
@@ -62,7 +62,7 @@ export async function followRoutes(app: FastifyInstance, context: AppContext): P
 
   app.get("/artist_follows", async (request) => {
     const actor = authorize(request.actor, followPolicies.listFollowedArtists);
-    const { page = 1 } = parseInput(favouritesPageQuerySchema, request.query, "query");
+    const { page = 1 } = parseInput(favoritesPageQuerySchema, request.query, "query");
     return listFollowedArtists({ context, userId: actor.userId, page, perPage: FOLLOWS_PAGE_SIZE });
   });
 }

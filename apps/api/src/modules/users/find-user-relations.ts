@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.ts";
-import { findFavoriteDesignUuids } from "../favourites/queries.ts";
+import { findFavoriteDesignUuids } from "../favorites/queries.ts";
 import { findFollowedSellerUuids } from "../follows/queries.ts";
 
 /** What a user has favourited and followed, as public UUIDs, for user info. */

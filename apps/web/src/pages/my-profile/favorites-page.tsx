@@ -1,4 +1,4 @@
-import type { CustomerProfileDesignCollectionWithDesigns, LikedDesignCard } from "@threadfolk/contract/favourites";
+import type { CustomerProfileDesignCollectionWithDesigns, LikedDesignCard } from "@threadfolk/contract/favorites";
 import { homeCollectionResultsPath } from "@threadfolk/contract/routes";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -8,13 +8,13 @@ import { DesignCard } from "../../components/design-card.tsx";
 import { GRID_COLUMNS } from "../../components/design-grid.tsx";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { Spinner } from "../../components/spinner.tsx";
-import { useCreateCollection } from "../../features/favourites/api/create-collection.ts";
-import { useDeleteCollection } from "../../features/favourites/api/delete-collection.ts";
-import { useMoreCollectionDesigns } from "../../features/favourites/api/get-collection-page.ts";
-import { useCollectionsWithDesigns } from "../../features/favourites/api/get-collections.ts";
-import { useRenameCollection } from "../../features/favourites/api/rename-collection.ts";
-import { useToggleLikedVariant } from "../../features/favourites/api/toggle-liked-variant.ts";
-import { CollectionNameDialog } from "../../features/favourites/components/collection-name-dialog.tsx";
+import { useCreateCollection } from "../../features/favorites/api/create-collection.ts";
+import { useDeleteCollection } from "../../features/favorites/api/delete-collection.ts";
+import { useMoreCollectionDesigns } from "../../features/favorites/api/get-collection-page.ts";
+import { useCollectionsWithDesigns } from "../../features/favorites/api/get-collections.ts";
+import { useRenameCollection } from "../../features/favorites/api/rename-collection.ts";
+import { useToggleLikedVariant } from "../../features/favorites/api/toggle-liked-variant.ts";
+import { CollectionNameDialog } from "../../features/favorites/components/collection-name-dialog.tsx";
 import { useFavoriteDesignUuids } from "../../lib/use-favorite-design-uuids.ts";
 import { useIsDesktop } from "../../lib/use-media-query.ts";
 

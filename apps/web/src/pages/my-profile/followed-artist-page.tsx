@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import type { FollowedArtist } from "@threadfolk/contract/favourites";
+import type { FollowedArtist } from "@threadfolk/contract/favorites";
 import { homeCollectionResultsPath } from "@threadfolk/contract/routes";
 import { useId } from "react";
 import { Link, useSearchParams } from "react-router";

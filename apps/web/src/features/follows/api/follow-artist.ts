@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { FollowStateResponse } from "@threadfolk/contract/favourites";
+import type { FollowStateResponse } from "@threadfolk/contract/favorites";
 import { trackEvent } from "../../../lib/analytics.ts";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";

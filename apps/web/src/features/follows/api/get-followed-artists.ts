@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { FollowedArtistsResponse } from "@threadfolk/contract/favourites";
+import type { FollowedArtistsResponse } from "@threadfolk/contract/favorites";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { followsKeys } from "./query-keys.ts";
 

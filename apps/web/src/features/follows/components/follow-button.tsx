@@ -1,4 +1,4 @@
-import type { FollowStateResponse } from "@threadfolk/contract/favourites";
+import type { FollowStateResponse } from "@threadfolk/contract/favorites";
 import { useFollowArtist } from "../api/follow-artist.ts";
 import { useFollowedSellerUuids } from "../hooks/use-followed-seller-uuids.ts";
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CustomerProfileDesignCollection } from "@threadfolk/contract/favourites";
+import type { CustomerProfileDesignCollection } from "@threadfolk/contract/favorites";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
-import { favouritesKeys } from "./query-keys.ts";
+import { favoritesKeys } from "./query-keys.ts";
 
 /** `POST /api/v1/customer_profile_design_collections` with `displayName` (spec section 7). */
 async function createCollection(displayName: string): Promise<CustomerProfileDesignCollection> {
@@ -39,6 +39,6 @@ export function useCreateCollection() {
     onError: (error) => {
       if (isCollectionNameError(error)) toast.error(collectionNameErrorMessage(error));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: favouritesKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favoritesKeys.all }),
   });
 }

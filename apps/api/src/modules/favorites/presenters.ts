@@ -2,7 +2,7 @@ import type {
   CustomerProfileDesignCollection,
   CustomerProfileDesignCollectionWithDesigns,
   LikedDesignCard,
-} from "@threadfolk/contract/favourites";
+} from "@threadfolk/contract/favorites";
 import type { CollectionRow } from "./queries.ts";
 
 type CollectionWithVariants = { collection: CollectionRow; variantIds: number[]; designCount: number };

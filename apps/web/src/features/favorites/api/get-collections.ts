@@ -3,9 +3,9 @@ import type { PageMeta } from "@threadfolk/contract/discovery-constants";
 import type {
   CustomerProfileDesignCollection,
   CustomerProfileDesignCollectionWithDesigns,
-} from "@threadfolk/contract/favourites";
+} from "@threadfolk/contract/favorites";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { favouritesKeys } from "./query-keys.ts";
+import { favoritesKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/customer_profile_design_collections?display=false`: the collections menu's list. */
 async function getCollections(signal?: AbortSignal): Promise<CustomerProfileDesignCollection[]> {
@@ -18,7 +18,7 @@ async function getCollections(signal?: AbortSignal): Promise<CustomerProfileDesi
 
 const collectionsQueryOptions = () =>
   queryOptions({
-    queryKey: favouritesKeys.collections(),
+    queryKey: favoritesKeys.collections(),
     queryFn: ({ signal }) => getCollections(signal),
     // Always current when the menu opens: another tab may have changed the collections.
     staleTime: 0,
@@ -33,7 +33,7 @@ type CollectionsWithDesignsPage = { collections: CustomerProfileDesignCollection
 
 /**
  * `GET /api/v1/customer_profile_design_collections?display=true&page=N`: one page of collections
- * (FAVOURITE_COLLECTIONS_PAGE_SIZE), each with its first designs.
+ * (FAVORITE_COLLECTIONS_PAGE_SIZE), each with its first designs.
  */
 async function getCollectionsWithDesigns(page: number, signal?: AbortSignal): Promise<CollectionsWithDesignsPage> {
   const response = await apiRequest<{ data: CustomerProfileDesignCollectionWithDesigns[]; meta: PageMeta }>(
@@ -46,7 +46,7 @@ async function getCollectionsWithDesigns(page: number, signal?: AbortSignal): Pr
 /** The Favorite Designs tab: the collections with their designs, a page at a time as the customer asks. */
 export function useCollectionsWithDesigns() {
   return useInfiniteQuery({
-    queryKey: favouritesKeys.collectionsWithDesigns(),
+    queryKey: favoritesKeys.collectionsWithDesigns(),
     queryFn: ({ pageParam, signal }) => getCollectionsWithDesigns(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last, _pages, lastPage) => (lastPage < last.totalPages ? lastPage + 1 : undefined),

@@ -3,7 +3,7 @@ import {
   COLLECTION_NAME_TAKEN,
   DEFAULT_COLLECTION_NAME,
   MAX_COLLECTIONS_PER_CUSTOMER,
-} from "@threadfolk/contract/favourites";
+} from "@threadfolk/contract/favorites";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
@@ -15,15 +15,15 @@ import { AppError } from "../../lib/app-error.ts";
 import { authorize, type UserActor } from "../../lib/authorize.ts";
 import { violatedUniqueIndex } from "../../lib/database-errors.ts";
 import { adjustFavoriteCount } from "../catalogue/queries.ts";
-import { favouritePolicies } from "./policies.ts";
+import { favoritePolicies } from "./policies.ts";
 import {
   type CollectionRow,
   countCollections,
   type Executor,
   findCollection,
   findFavoriteDesignUuids,
-  hasFavouritedDesign,
-  lockCustomerFavourites,
+  hasFavoritedDesign,
+  lockCustomerFavorites,
 } from "./queries.ts";
 
 const collections = customerProfileDesignCollections;
@@ -58,7 +58,7 @@ export async function createCollection(options: {
 }): Promise<CollectionRow> {
   const { db, userId, displayName, field } = options;
   return db.transaction(async (tx) => {
-    await lockCustomerFavourites({ db: tx, userId });
+    await lockCustomerFavorites({ db: tx, userId });
     await assertRoomForCollection({ db: tx, userId, field });
     const [created] = await tx
       .insert(collections)
@@ -79,7 +79,7 @@ export async function renameCollection(options: {
   field: string;
 }): Promise<CollectionRow> {
   const { db, actor, collectionId, displayName, field } = options;
-  authorize(actor, favouritePolicies.renameCollection, await findCollection({ db, collectionId }));
+  authorize(actor, favoritePolicies.renameCollection, await findCollection({ db, collectionId }));
   try {
     const [updated] = await db
       .update(collections)
@@ -106,8 +106,8 @@ export async function deleteCollection(options: {
   const { db, actor, collectionId } = options;
   const { userId } = actor;
   return db.transaction(async (tx) => {
-    await lockCustomerFavourites({ db: tx, userId });
-    authorize(actor, favouritePolicies.deleteCollection, await findCollection({ db: tx, collectionId }));
+    await lockCustomerFavorites({ db: tx, userId });
+    authorize(actor, favoritePolicies.deleteCollection, await findCollection({ db: tx, collectionId }));
     const inCollection = await tx
       .selectDistinct({ designId: sellerDesignProductVariants.designId })
       .from(likedSellerDesignProductVariants)
@@ -118,7 +118,7 @@ export async function deleteCollection(options: {
       .where(eq(likedSellerDesignProductVariants.collectionId, collectionId));
     await tx.delete(collections).where(eq(collections.id, collectionId));
     for (const { designId } of inCollection) {
-      if (!(await hasFavouritedDesign({ db: tx, userId, designId }))) {
+      if (!(await hasFavoritedDesign({ db: tx, userId, designId }))) {
         await adjustFavoriteCount({ db: tx, designId, delta: -1 });
       }
     }
@@ -170,7 +170,7 @@ export async function findOrCreateDefaultCollection({
 }
 
 /** Used by tests and repair scripts: the favourite counter a design should have. */
-export async function countDesignFavouriters({ db, designIds }: { db: Executor; designIds: string[] }) {
+export async function countDesignFavoriters({ db, designIds }: { db: Executor; designIds: string[] }) {
   if (designIds.length === 0) return new Map<string, number>();
   const rows = await db
     .select({

@@ -11,7 +11,7 @@ import { collectionNameSchema } from "./validation.ts";
  */
 
 /** Cards per page of the liked-designs list and of one collection. */
-export const FAVOURITES_PAGE_SIZE = 24;
+export const FAVORITES_PAGE_SIZE = 24;
 /** Followed artists per page. */
 export const FOLLOWS_PAGE_SIZE = 24;
 /** Latest designs shown with each followed artist. */
@@ -21,8 +21,8 @@ export const FOLLOWED_ARTIST_LATEST_DESIGNS = 4;
  * the collections menu stays one light request.
  */
 export const MAX_COLLECTIONS_PER_CUSTOMER = 100;
-/** Collections per page of `display=true` (each with the first FAVOURITES_PAGE_SIZE of its designs). */
-export const FAVOURITE_COLLECTIONS_PAGE_SIZE = 10;
+/** Collections per page of `display=true` (each with the first FAVORITES_PAGE_SIZE of its designs). */
+export const FAVORITE_COLLECTIONS_PAGE_SIZE = 10;
 /** Name of the collection a customer's first favourite goes into when they have none. */
 export const DEFAULT_COLLECTION_NAME = "Favorites";
 
@@ -59,7 +59,7 @@ export const wrappedCollectionInputSchema = z.strictObject({ customerProfileDesi
 
 /**
  * `GET /customer_profile_design_collections?display=false|true` (default false): false lists every collection,
- * light; true pages them (`page`, FAVOURITE_COLLECTIONS_PAGE_SIZE a page) with their first designs.
+ * light; true pages them (`page`, FAVORITE_COLLECTIONS_PAGE_SIZE a page) with their first designs.
  */
 export const collectionListQuerySchema = z
   .strictObject({
@@ -84,7 +84,7 @@ export const toggleLikedVariantBodySchema = z.strictObject({
 export type ToggleLikedVariantInput = z.infer<typeof toggleLikedVariantBodySchema>["likedSellerDesignProductVariant"];
 
 /** `GET /liked_seller_design_product_variants?page=` and `GET /artist_follows?page=`. */
-export const favouritesPageQuerySchema = z.strictObject({ page: pageParamSchema.optional() });
+export const favoritesPageQuerySchema = z.strictObject({ page: pageParamSchema.optional() });
 
 /** `POST /artist_follows`. */
 export const followArtistBodySchema = z.strictObject({

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CustomerProfileDesignCollection } from "@threadfolk/contract/favourites";
+import type { CustomerProfileDesignCollection } from "@threadfolk/contract/favorites";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
 import { collectionNameErrorMessage, isCollectionNameError } from "./create-collection.ts";
-import { favouritesKeys } from "./query-keys.ts";
+import { favoritesKeys } from "./query-keys.ts";
 
 /** `PATCH /api/v1/customer_profile_design_collections/{id}` with `displayName`. */
 async function renameCollection(input: { id: number; displayName: string }): Promise<CustomerProfileDesignCollection> {
@@ -26,6 +26,6 @@ export function useRenameCollection() {
     onError: (error) => {
       if (isCollectionNameError(error)) toast.error(collectionNameErrorMessage(error));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: favouritesKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favoritesKeys.all }),
   });
 }

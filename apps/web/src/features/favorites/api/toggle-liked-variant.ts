@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ToggleLikedVariantResponse } from "@threadfolk/contract/favourites";
+import type { ToggleLikedVariantResponse } from "@threadfolk/contract/favorites";
 import { trackEvent } from "../../../lib/analytics.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";
 import { toast } from "../../../lib/toast.ts";
-import { favouritesKeys } from "./query-keys.ts";
+import { favoritesKeys } from "./query-keys.ts";
 
 type ToggleLikedVariantInput = {
   /** Null: the customer's default collection (the server makes 'Favorites' when they have none). */
@@ -53,7 +53,7 @@ export function useToggleLikedVariant() {
         sellerDesignProductVariantId: input.variantId,
         customerProfileDesignCollectionId: response.customerProfileDesignCollectionId,
       });
-      return queryClient.invalidateQueries({ queryKey: favouritesKeys.all });
+      return queryClient.invalidateQueries({ queryKey: favoritesKeys.all });
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { LikedDesignCard } from "@threadfolk/contract/favourites";
+import type { LikedDesignCard } from "@threadfolk/contract/favorites";
 import type { AppContext } from "../../context.ts";
 import { loadDesignCards } from "../discovery/load-design-cards.ts";
 import type { LikedItem } from "./queries.ts";

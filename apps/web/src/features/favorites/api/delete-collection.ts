@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DeleteCollectionResponse } from "@threadfolk/contract/favourites";
+import type { DeleteCollectionResponse } from "@threadfolk/contract/favorites";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";
 import { toast } from "../../../lib/toast.ts";
-import { favouritesKeys } from "./query-keys.ts";
+import { favoritesKeys } from "./query-keys.ts";
 
 /** `DELETE /api/v1/customer_profile_design_collections/{id}`. */
 function deleteCollection(input: { id: number; displayName: string }): Promise<DeleteCollectionResponse> {
@@ -21,6 +21,6 @@ export function useDeleteCollection() {
       writeLocalList(LOCAL_KEYS.favoriteDesignUuids, response.favoriteDesignUuids);
       toast.warning(`Deleted ${input.displayName} Collection`);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: favouritesKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favoritesKeys.all }),
   });
 }

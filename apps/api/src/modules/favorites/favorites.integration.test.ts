@@ -1,8 +1,8 @@
 import {
   COLLECTION_LIMIT_REACHED,
-  FAVOURITE_COLLECTIONS_PAGE_SIZE,
+  FAVORITE_COLLECTIONS_PAGE_SIZE,
   MAX_COLLECTIONS_PER_CUSTOMER,
-} from "@threadfolk/contract/favourites";
+} from "@threadfolk/contract/favorites";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDesign } from "../../../test/factories/catalogue.ts";
@@ -10,7 +10,7 @@ import { createTestUser } from "../../../test/factories/users.ts";
 import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { customerProfileDesignCollections, designs, likedSellerDesignProductVariants } from "../../db/schema/index.ts";
-import { countDesignFavouriters } from "./manage-collections.ts";
+import { countDesignFavoriters } from "./manage-collections.ts";
 
 let server: TestServer;
 
@@ -302,7 +302,7 @@ describe("liked-variant toggle", () => {
       expect(before + added - removed).toBe(rows.length);
       before = rows.length;
       const expected =
-        (await countDesignFavouriters({ db: server.database.db, designIds: [design.id] })).get(design.id) ?? 0;
+        (await countDesignFavoriters({ db: server.database.db, designIds: [design.id] })).get(design.id) ?? 0;
       expect(await favoriteCount(design.id)).toBe(expected);
     }
   });
@@ -548,7 +548,7 @@ describe("limits on collections", () => {
 
   it("pages display=true by collections, each with the first page of its designs", async () => {
     const { token } = await signedInCustomer();
-    const total = FAVOURITE_COLLECTIONS_PAGE_SIZE + 2;
+    const total = FAVORITE_COLLECTIONS_PAGE_SIZE + 2;
     for (let index = 0; index < total; index++) await createCollection(token, { display_name: `List ${index}` });
     const { defaultVariant } = await buildDesign(server.database.db, { displayName: "In The Last List" });
     const all = (await server.request("/api/v1/customer_profile_design_collections", { token })).body.data;
@@ -556,12 +556,12 @@ describe("limits on collections", () => {
 
     const first = await server.request("/api/v1/customer_profile_design_collections?display=true", { token });
     expect(first.status).toBe(200);
-    expect(first.body.data).toHaveLength(FAVOURITE_COLLECTIONS_PAGE_SIZE);
+    expect(first.body.data).toHaveLength(FAVORITE_COLLECTIONS_PAGE_SIZE);
     expect(first.body.data[0].attributes.display_name).toBe("List 0");
     expect(first.body.meta).toEqual({
       total_count: total,
       page: 1,
-      per_page: FAVOURITE_COLLECTIONS_PAGE_SIZE,
+      per_page: FAVORITE_COLLECTIONS_PAGE_SIZE,
       total_pages: 2,
     });
     const second = await server.request("/api/v1/customer_profile_design_collections?display=true&page=2", { token });

@@ -25,11 +25,11 @@ const collectionIdColumn = sql.raw(`"customer_profile_design_collections"."id"`)
  * designs depend on all of the customer's collections at once. A row lock that only conflicts with itself
  * and with updates of the user row (not with the key-share locks of foreign keys).
  */
-export async function lockCustomerFavourites({ db, userId }: { db: Executor; userId: string }): Promise<void> {
+export async function lockCustomerFavorites({ db, userId }: { db: Executor; userId: string }): Promise<void> {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
 }
 
-/** A collection by id, whoever owns it: callers authorise the actor on it (favouritePolicies) before use. */
+/** A collection by id, whoever owns it: callers authorise the actor on it (favoritePolicies) before use. */
 export async function findCollection({
   db,
   collectionId,
@@ -138,7 +138,7 @@ export async function findFavoriteDesignUuids({ db, userId }: { db: Executor; us
 }
 
 /** Whether the customer has any variant of the design in any collection. */
-export async function hasFavouritedDesign({
+export async function hasFavoritedDesign({
   db,
   userId,
   designId,

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { deniedStatus } from "../../../test/authorization.ts";
 import { type Actor, authorize } from "../../lib/authorize.ts";
-import { favouritePolicies } from "./policies.ts";
+import { favoritePolicies } from "./policies.ts";
 
 const guest: Actor = { kind: "guest", guestId: "g-1", sessionId: "s-1" };
 const owner: Actor = { kind: "user", userId: "u-1", sessionId: "s-2" };
 const other: Actor = { kind: "user", userId: "u-2", artistId: "a-2", sessionId: "s-3" };
 const collection = { id: 7, userId: "u-1", displayName: "Tees" };
 
-describe("favouritePolicies", () => {
-  const { listCollections, createCollection, listLikedDesigns, ...onCollection } = favouritePolicies;
+describe("favoritePolicies", () => {
+  const { listCollections, createCollection, listLikedDesigns, ...onCollection } = favoritePolicies;
 
   it("lets any signed-in customer list and create their own, and nobody else", () => {
     for (const rule of [listCollections, createCollection, listLikedDesigns]) {

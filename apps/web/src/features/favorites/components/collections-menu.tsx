@@ -1,6 +1,6 @@
 import * as Popover from "@radix-ui/react-popover";
 import type { DesignCard } from "@threadfolk/contract/discovery";
-import { DEFAULT_COLLECTION_NAME } from "@threadfolk/contract/favourites";
+import { DEFAULT_COLLECTION_NAME } from "@threadfolk/contract/favorites";
 import { type RefObject, useEffect, useRef } from "react";
 import { HeartIcon } from "../../../components/icons/icons.tsx";
 import { Spinner } from "../../../components/spinner.tsx";

@@ -2,12 +2,12 @@ import {
   collectionInputSchema,
   collectionListQuerySchema,
   collectionPageQuerySchema,
-  FAVOURITE_COLLECTIONS_PAGE_SIZE,
-  FAVOURITES_PAGE_SIZE,
-  favouritesPageQuerySchema,
+  FAVORITE_COLLECTIONS_PAGE_SIZE,
+  FAVORITES_PAGE_SIZE,
+  favoritesPageQuerySchema,
   toggleLikedVariantBodySchema,
   wrappedCollectionInputSchema,
-} from "@threadfolk/contract/favourites";
+} from "@threadfolk/contract/favorites";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
@@ -16,7 +16,7 @@ import { authorize } from "../../lib/authorize.ts";
 import { presentPageMeta } from "../discovery/presenters.ts";
 import { loadLikedCardGroups, loadLikedCards } from "./load-liked-cards.ts";
 import { createCollection, deleteCollection, renameCollection } from "./manage-collections.ts";
-import { favouritePolicies } from "./policies.ts";
+import { favoritePolicies } from "./policies.ts";
 import { presentCollection, presentCollectionWithDesigns } from "./presenters.ts";
 import {
   countCollections,
@@ -53,10 +53,10 @@ function parseCollectionId(request: FastifyRequest): number {
 
 /**
  * Favourites under /api/v1: a signed-in customer's collections and the liked-variant toggle (spec sections 3,
- * 4 and 7). Who may do what is favouritePolicies (policies.ts): guests get 401, another customer's collection is
+ * 4 and 7). Who may do what is favoritePolicies (policies.ts): guests get 401, another customer's collection is
  * a 404 everywhere.
  */
-export async function favouritesRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+export async function favoritesRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { db } = context;
 
   app.addHook("onSend", async (_request, reply) => {
@@ -65,7 +65,7 @@ export async function favouritesRoutes(app: FastifyInstance, context: AppContext
   });
 
   app.post("/customer_profile_design_collections", async (request, reply) => {
-    const actor = authorize(request.actor, favouritePolicies.createCollection);
+    const actor = authorize(request.actor, favoritePolicies.createCollection);
     const { displayName, field } = parseCollectionName(request.body);
     const collection = await createCollection({ db, userId: actor.userId, displayName, field });
     return reply.status(201).send({ data: presentCollection({ collection, variantIds: [], designCount: 0 }) });
@@ -74,20 +74,20 @@ export async function favouritesRoutes(app: FastifyInstance, context: AppContext
   // display=false (default): every collection, light, for the collections menu. display=true: one page of
   // collections, each with the first page of its designs as cards, for the profile's Favorite Designs tab.
   app.get("/customer_profile_design_collections", async (request) => {
-    const actor = authorize(request.actor, favouritePolicies.listCollections);
+    const actor = authorize(request.actor, favoritePolicies.listCollections);
     const { display = "false", page = 1 } = parseInput(collectionListQuerySchema, request.query, "query");
     if (display === "false") {
       const rows = await findCollectionsWithVariants({ db, userId: actor.userId });
       return { data: rows.map(presentCollection) };
     }
-    const perPage = FAVOURITE_COLLECTIONS_PAGE_SIZE;
+    const perPage = FAVORITE_COLLECTIONS_PAGE_SIZE;
     const [rows, totalCount] = await Promise.all([
       findCollectionsWithVariants({ db, userId: actor.userId, page: { page, perPage } }),
       countCollections({ db, userId: actor.userId }),
     ]);
     const pages = await Promise.all(
       rows.map((row) =>
-        findCollectionItemPage({ db, collectionId: row.collection.id, page: 1, perPage: FAVOURITES_PAGE_SIZE }),
+        findCollectionItemPage({ db, collectionId: row.collection.id, page: 1, perPage: FAVORITES_PAGE_SIZE }),
       ),
     );
     const groups = await loadLikedCardGroups({ context, groups: pages });
@@ -98,22 +98,22 @@ export async function favouritesRoutes(app: FastifyInstance, context: AppContext
   });
 
   app.get("/customer_profile_design_collections/:id", async (request) => {
-    const actor = authorize(request.actor, favouritePolicies.readCollection);
+    const actor = authorize(request.actor, favoritePolicies.readCollection);
     const collectionId = parseCollectionId(request);
     const { page = 1 } = parseInput(collectionPageQuerySchema, request.query, "query");
-    authorize(actor, favouritePolicies.readCollection, await findCollection({ db, collectionId }));
+    authorize(actor, favoritePolicies.readCollection, await findCollection({ db, collectionId }));
     const row = await findOneCollectionWithVariants({ db, userId: actor.userId, collectionId });
     if (!row) throw AppError.notFound("Collection");
-    const items = await findCollectionItemPage({ db, collectionId, page, perPage: FAVOURITES_PAGE_SIZE });
+    const items = await findCollectionItemPage({ db, collectionId, page, perPage: FAVORITES_PAGE_SIZE });
     const cards = await loadLikedCards({ context, items });
     return {
       data: presentCollectionWithDesigns(row, cards),
-      meta: presentPageMeta({ totalCount: row.designCount, page, perPage: FAVOURITES_PAGE_SIZE }),
+      meta: presentPageMeta({ totalCount: row.designCount, page, perPage: FAVORITES_PAGE_SIZE }),
     };
   });
 
   app.patch("/customer_profile_design_collections/:id", async (request) => {
-    const actor = authorize(request.actor, favouritePolicies.renameCollection);
+    const actor = authorize(request.actor, favoritePolicies.renameCollection);
     const collectionId = parseCollectionId(request);
     const { displayName, field } = parseCollectionName(request.body);
     await renameCollection({ db, actor, collectionId, displayName, field });
@@ -123,14 +123,14 @@ export async function favouritesRoutes(app: FastifyInstance, context: AppContext
   });
 
   app.delete("/customer_profile_design_collections/:id", async (request) => {
-    const actor = authorize(request.actor, favouritePolicies.deleteCollection);
+    const actor = authorize(request.actor, favoritePolicies.deleteCollection);
     const collectionId = parseCollectionId(request);
     const { favoriteDesignUuids } = await deleteCollection({ db, actor, collectionId });
     return { data: { id: collectionId, type: "customer_profile_design_collection" }, favoriteDesignUuids };
   });
 
   app.post("/liked_seller_design_product_variants", async (request) => {
-    const actor = authorize(request.actor, favouritePolicies.toggleLikedVariant);
+    const actor = authorize(request.actor, favoritePolicies.toggleLikedVariant);
     const { likedSellerDesignProductVariant: input } = parseInput(toggleLikedVariantBodySchema, request.body);
     return toggleLikedVariant({
       db,
@@ -141,15 +141,15 @@ export async function favouritesRoutes(app: FastifyInstance, context: AppContext
   });
 
   app.get("/liked_seller_design_product_variants", async (request) => {
-    const actor = authorize(request.actor, favouritePolicies.listLikedDesigns);
-    const { page = 1 } = parseInput(favouritesPageQuerySchema, request.query, "query");
+    const actor = authorize(request.actor, favoritePolicies.listLikedDesigns);
+    const { page = 1 } = parseInput(favoritesPageQuerySchema, request.query, "query");
     const { items, totalCount } = await findLikedDesignPage({
       db,
       userId: actor.userId,
       page,
-      perPage: FAVOURITES_PAGE_SIZE,
+      perPage: FAVORITES_PAGE_SIZE,
     });
     const data = await loadLikedCards({ context, items });
-    return { data, meta: presentPageMeta({ totalCount, page, perPage: FAVOURITES_PAGE_SIZE }) };
+    return { data, meta: presentPageMeta({ totalCount, page, perPage: FAVORITES_PAGE_SIZE }) };
   });
 }

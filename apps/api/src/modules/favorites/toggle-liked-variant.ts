@@ -1,4 +1,4 @@
-import type { ToggleLikedVariantResponse } from "@threadfolk/contract/favourites";
+import type { ToggleLikedVariantResponse } from "@threadfolk/contract/favorites";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { likedSellerDesignProductVariants } from "../../db/schema/index.ts";
@@ -6,13 +6,13 @@ import { AppError } from "../../lib/app-error.ts";
 import { authorize, type UserActor } from "../../lib/authorize.ts";
 import { adjustFavoriteCount } from "../catalogue/queries.ts";
 import { findOrCreateDefaultCollection } from "./manage-collections.ts";
-import { favouritePolicies } from "./policies.ts";
+import { favoritePolicies } from "./policies.ts";
 import {
   findCollection,
   findFavoriteDesignUuids,
   findListedVariant,
-  hasFavouritedDesign,
-  lockCustomerFavourites,
+  hasFavoritedDesign,
+  lockCustomerFavorites,
 } from "./queries.ts";
 
 const likes = likedSellerDesignProductVariants;
@@ -35,7 +35,7 @@ export async function toggleLikedVariant(options: {
   return db.transaction(async (tx) => {
     const variant = await findListedVariant({ db: tx, variantId });
     if (!variant) throw AppError.notFound("Design variant");
-    await lockCustomerFavourites({ db: tx, userId });
+    await lockCustomerFavorites({ db: tx, userId });
     const collection =
       collectionId == null
         ? await findOrCreateDefaultCollection({
@@ -44,9 +44,9 @@ export async function toggleLikedVariant(options: {
             field: "liked_seller_design_product_variant.customer_profile_design_collection_id",
           })
         : await findCollection({ db: tx, collectionId });
-    authorize(actor, favouritePolicies.toggleLikedVariant, collection);
+    authorize(actor, favoritePolicies.toggleLikedVariant, collection);
 
-    const hadDesign = await hasFavouritedDesign({ db: tx, userId, designId: variant.designId });
+    const hadDesign = await hasFavoritedDesign({ db: tx, userId, designId: variant.designId });
     const pair = and(eq(likes.collectionId, collection.id), eq(likes.sellerDesignProductVariantId, variantId));
     const removed = await tx.delete(likes).where(pair).returning({ id: likes.id });
     let addedOrRemoved: "added" | "removed" = "removed";
@@ -59,7 +59,7 @@ export async function toggleLikedVariant(options: {
       addedOrRemoved = "added";
     }
     const hasDesign =
-      addedOrRemoved === "added" || (await hasFavouritedDesign({ db: tx, userId, designId: variant.designId }));
+      addedOrRemoved === "added" || (await hasFavoritedDesign({ db: tx, userId, designId: variant.designId }));
     if (hasDesign !== hadDesign) {
       await adjustFavoriteCount({ db: tx, designId: variant.designId, delta: hasDesign ? 1 : -1 });
     }

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { PageMeta } from "@threadfolk/contract/discovery-constants";
-import type { CustomerProfileDesignCollectionWithDesigns, LikedDesignCard } from "@threadfolk/contract/favourites";
+import type { CustomerProfileDesignCollectionWithDesigns, LikedDesignCard } from "@threadfolk/contract/favorites";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { favouritesKeys } from "./query-keys.ts";
+import { favoritesKeys } from "./query-keys.ts";
 
 type CollectionPage = { designs: LikedDesignCard[]; totalPages: number };
 
@@ -21,7 +21,7 @@ async function getCollectionPage(collectionId: number, page: number, signal?: Ab
  */
 export function useMoreCollectionDesigns(collectionId: number, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: favouritesKeys.collectionPages(collectionId),
+    queryKey: favoritesKeys.collectionPages(collectionId),
     queryFn: ({ pageParam, signal }) => getCollectionPage(collectionId, pageParam, signal),
     initialPageParam: 2,
     getNextPageParam: (last, _pages, lastPage) => (lastPage < last.totalPages ? lastPage + 1 : undefined),

@@ -11,7 +11,7 @@ const ownCollection = resourceRule({
  * Favourites are private: a customer's collections and likes are theirs alone. Guests and callers without a
  * token get 401; another customer's collection answers 404 as if it did not exist, for reads and writes.
  */
-export const favouritePolicies = {
+export const favoritePolicies = {
   listCollections: identityRule("customer"),
   createCollection: identityRule("customer"),
   listLikedDesigns: identityRule("customer"),
