@@ -5,7 +5,7 @@ import { requestToken } from "../../test/oauth-client.ts";
 import { deliverAndReadLatestEmail, temporaryDataDir, tokenFromLink } from "../../test/outbox.ts";
 import { getTestServer, type TestServer } from "../../test/test-server.ts";
 import { users } from "../db/schema/index.ts";
-import { artworkKey } from "../modules/media/media-keys.ts";
+import { mockupKey } from "../modules/media/media-keys.ts";
 import { getMediaUrlSecret, signMediaUrl } from "../modules/media/media-urls.ts";
 
 const logLines: string[] = [];
@@ -101,10 +101,14 @@ describe("the log", () => {
     secrets.accessToken = signedIn.body.access_token;
     await server.request(`/api/v1/user_info?access_token=${secrets.accessToken}`, { token: secrets.accessToken });
 
-    const mediaUrl = new URL(
-      signMediaUrl({ key: artworkKey(randomUUID()), secret: await getMediaUrlSecret(server.context) }),
-      server.url,
-    );
+    const key = mockupKey({
+      designUuid: randomUUID(),
+      variant: "watermarked",
+      garment: "tee",
+      color: "black",
+      width: 320,
+    });
+    const mediaUrl = new URL(signMediaUrl({ key, secret: await getMediaUrlSecret(server.context) }), server.url);
     secrets.mediaSignature = mediaUrl.searchParams.get("sig") ?? "";
     expect(secrets.mediaSignature.length).toBeGreaterThan(20);
     await server.request(`${mediaUrl.pathname}${mediaUrl.search}`);
