@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { REDACTED, redactUrl, serializeError } from "./log-serializers.ts";
+import { REDACTED } from "../lib/redact-error-message.ts";
+import { redactUrl, serializeError } from "./log-serializers.ts";
 
 describe("redactUrl", () => {
   it("replaces the token segment of e-mail link routes, with or without a trailing slash or query", () => {

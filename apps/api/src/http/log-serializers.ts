@@ -1,8 +1,8 @@
 import { CLIENT_ROUTES } from "@threadfolk/contract/routes";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { REDACTED, redactErrorMessage } from "../lib/redact-error-message.ts";
 
 /** What replaces a secret in the log. */
-export const REDACTED = "[redacted]";
 
 /**
  * Query parameters that carry credentials or capabilities (signed media links, OAuth codes): their values
@@ -84,11 +84,6 @@ const SAFE_ERROR_FIELDS = [
   "routine",
   "query",
 ] as const;
-
-/** Cuts the `params: ...` part Drizzle appends to a failed query's message (values may span lines). */
-function redactErrorMessage(message: string): string {
-  return message.replace(/(^|\n)params: [\s\S]*$/, `$1params: ${REDACTED}`);
-}
 
 /** The stack with its first lines (the raw message) replaced by the redacted one; the frames are kept. */
 function redactStack(stack: string, message: string, redactedMessage: string): string {

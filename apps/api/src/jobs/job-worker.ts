@@ -3,6 +3,7 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.ts";
 import { jobs } from "../db/schema/index.ts";
 import { createPollingWorker } from "../lib/polling-worker.ts";
+import { redactErrorMessage } from "../lib/redact-error-message.ts";
 import { enqueueJob } from "./enqueue-job.ts";
 import { type JobKind, type JobPayload, jobKinds, type ScheduledJobKind } from "./job-kinds.ts";
 import { retryDelaySeconds } from "./retry-delay.ts";
@@ -136,7 +137,11 @@ export function createJobWorker(options: {
       const result = await handler.run(payload.data, job);
       await finish(job, { status: "succeeded", completedAt: sql`now()`, lastError: null, result: result ?? null });
     } catch (error) {
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+      // A failed query's message carries its parameters (e-mails, hashes, tokens): never stored or logged.
+      const message = redactErrorMessage(error instanceof Error ? error.message : String(error)).slice(
+        0,
+        MAX_ERROR_LENGTH,
+      );
       // A payload that does not fit its kind will not fit on a retry either.
       const givingUp = job.attempts >= handler.retry.maxAttempts || error instanceof InvalidPayloadError;
       const delay = retryDelaySeconds({
