@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { type MailTransport, messageIdFor } from "./mail.ts";
+import { type MailTransport, toNodemailerMessage } from "./mail.ts";
 
 /** A file name that sorts by time and names the recipient: `20261121T013331123Z--ada@example.com--<id>.eml`. */
 export function outboxFileName(options: { to: string; id: string; date?: Date }): string {
@@ -19,14 +19,7 @@ export function createLocalMail(options: { dir: string; log: (message: string, p
   return {
     name: "file",
     async send(message) {
-      const info = await transporter.sendMail({
-        from: message.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        messageId: messageIdFor(message.id),
-      });
+      const info = await transporter.sendMail(toNodemailerMessage(message));
       await fs.mkdir(options.dir, { recursive: true });
       const filePath = path.join(options.dir, outboxFileName({ to: message.to, id: message.id }));
       // Written under a temporary name first so that a reader never sees half a message.

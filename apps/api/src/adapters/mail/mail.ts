@@ -14,6 +14,12 @@ export type MailTransport = {
 };
 
 /** The Message-ID of an outgoing e-mail: stable per message, so a retried send can be recognised downstream. */
-export function messageIdFor(id: string): string {
+function messageIdFor(id: string): string {
   return `<${id}@threadfolk.outbox>`;
+}
+
+/** The message as both transports hand it to nodemailer, with its stable Message-ID. */
+export function toNodemailerMessage(message: OutgoingEmail) {
+  const { from, to, subject, text, html } = message;
+  return { from, to, subject, text, html, messageId: messageIdFor(message.id) };
 }

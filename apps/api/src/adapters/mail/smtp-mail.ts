@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import { type MailTransport, messageIdFor } from "./mail.ts";
+import { type MailTransport, toNodemailerMessage } from "./mail.ts";
 
 /** Over SMTP with nodemailer (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
 export function createSmtpMail(options: { url: string; timeoutMs: number }): MailTransport {
@@ -12,14 +12,7 @@ export function createSmtpMail(options: { url: string; timeoutMs: number }): Mai
   return {
     name: "smtp",
     async send(message) {
-      const info = await transporter.sendMail({
-        from: message.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        messageId: messageIdFor(message.id),
-      });
+      const info = await transporter.sendMail(toNodemailerMessage(message));
       if (info.rejected.length > 0) throw new Error(`SMTP server rejected ${info.rejected.join(", ")}`);
       return info.messageId;
     },
