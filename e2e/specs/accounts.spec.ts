@@ -200,6 +200,8 @@ test.describe("sign-up, confirmation, sign-in and logout", () => {
 
 test.describe("password reset", () => {
   test("forgot password, reset link, then sign in with the new password", async ({ page, account }, testInfo) => {
+    // A whole journey (e-mail delivery, reset, sign-out, two sign-ins) on two shared cores.
+    test.slow();
     await page.goto("/");
     const signIn = await openSignIn(page, testInfo);
     await signIn.getByRole("button", { name: "Forgot Password?" }).click();
