@@ -1,4 +1,5 @@
 import type { OrderLineItem, ShoppingCartResponse } from "@threadfolk/contract/cart";
+import { TAX_LABELS } from "@threadfolk/contract/checkout";
 import { COLOR_HEX, colorDisplayName, type ProductColor, resolveColor } from "@threadfolk/contract/colors";
 import { FALLBACK_PRICE, formatCents } from "@threadfolk/contract/money";
 import { SHIPPING_OPTIONS } from "@threadfolk/contract/shipping";
@@ -126,6 +127,9 @@ export function presentShoppingCart(options: {
       attributes: {
         orderNumber: order?.orderNumber ?? null,
         email: order?.email ?? null,
+        taxLabel: TAX_LABELS.noAddress,
+        shippingCosts: {},
+        billingSameAsShipping: true,
         totalBeforeTax: formatCents(totals.totalBeforeTaxCents),
         totalBeforeTaxCents: totals.totalBeforeTaxCents,
         totalShipping: formatCents(totals.totalShippingCents),
