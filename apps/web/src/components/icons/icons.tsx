@@ -168,3 +168,22 @@ export function RulerIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+export function LockIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <rect x="5" y="10.5" width="14" height="10" rx="2" />
+      <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
+      <path d="M12 14.5v2.5" />
+    </StrokeIcon>
+  );
+}
+
+export function ShieldIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M12 3 4.5 6v5.5c0 4.6 3.1 8.2 7.5 9.5 4.4-1.3 7.5-4.9 7.5-9.5V6Z" />
+      <path d="m8.8 12.2 2.2 2.2 4.2-4.4" />
+    </StrokeIcon>
+  );
+}

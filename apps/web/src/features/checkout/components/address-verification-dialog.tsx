@@ -1,0 +1,173 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useEffect, useId, useState } from "react";
+import { Button, LinkButton } from "../../../components/button.tsx";
+import {
+  CHECKOUT_COUNTRY,
+  type CheckoutAddress,
+  DEFAULT_ADDRESS_CHOICE,
+  suggestionRegion,
+  suggestionStreet,
+} from "../address-choice.ts";
+import { addressVerificationNotice } from "../api/validate-address.ts";
+import type { AddressVerification } from "../hooks/use-address-verification.ts";
+
+/** Spec section 8: what the dialog says when there is no suggestion (typo corrected). */
+export const NO_SUGGESTIONS_TEXT = "Couldn't verify that address, check that you entered it correctly";
+
+type AddressLines = { name: string; street: string; secondLine: string; region: string };
+
+function AddressOption({
+  name,
+  value,
+  checked,
+  onSelect,
+  lines,
+}: {
+  name: string;
+  value: number;
+  checked: boolean;
+  onSelect: (value: number) => void;
+  lines: AddressLines;
+}) {
+  const id = useId();
+  return (
+    <label
+      htmlFor={id}
+      className={`flex cursor-pointer gap-3 rounded-xl p-3 ring-1 transition-colors ${checked ? "bg-brand/5 ring-brand" : "ring-neutral-200 hover:bg-neutral-50"}`}
+    >
+      <input
+        id={id}
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={() => onSelect(value)}
+        className="mt-1 size-4 shrink-0 accent-brand"
+      />
+      <span className="text-sm leading-relaxed text-neutral-800">
+        <span className="block font-semibold text-neutral-950">{lines.name}</span>
+        <span className="block">{lines.street}</span>
+        {lines.secondLine && <span className="block">{lines.secondLine}</span>}
+        <span className="block">{lines.region}</span>
+        <span className="block">{CHECKOUT_COUNTRY}</span>
+      </span>
+    </label>
+  );
+}
+
+function enteredLines(entered: CheckoutAddress): AddressLines {
+  return {
+    name: `${entered.firstName} ${entered.lastName}`.trim(),
+    street: entered.address1,
+    secondLine: entered.address2,
+    region: `${entered.city}, ${entered.state} ${entered.zip}`,
+  };
+}
+
+type AddressVerificationDialogProps = {
+  verification: AddressVerification | null;
+  /** 'Confirm Address' with the chosen index (the entered address is the last). */
+  onConfirm: (choice: number) => void;
+  /** 'Edit Shipping address', Escape or the backdrop: closes, saves nothing. */
+  onClose: () => void;
+  /** Shows the 'Edit Shipping address' link (spec section 2: only where editing is allowed). */
+  canEdit?: boolean;
+};
+
+/**
+ * The address verification dialog (spec section 2): 'Verified Addresses:' with the suggestions (name, street,
+ * the second line as typed, region, UNITED STATES), 'Entered Address:' last, a radio choice defaulting to
+ * index 0, 'Confirm Address', 'Edit Shipping address' and the verifier's notice. The backdrop only closes it.
+ */
+export function AddressVerificationDialog({
+  verification,
+  onConfirm,
+  onClose,
+  canEdit = true,
+}: AddressVerificationDialogProps) {
+  const [choice, setChoice] = useState(DEFAULT_ADDRESS_CHOICE);
+  const groupName = useId();
+  const open = verification !== null;
+  useEffect(() => {
+    if (open) setChoice(DEFAULT_ADDRESS_CHOICE);
+  }, [open]);
+  const entered = verification?.entered;
+  const suggestions = verification?.suggestions ?? [];
+  const name = entered ? `${entered.firstName} ${entered.lastName}`.trim() : "";
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(isOpen) => !isOpen && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/50 backdrop-blur-[2px]" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-3xl bg-white shadow-2xl focus:outline-none"
+        >
+          <Dialog.Title className="px-6 pt-6 font-display text-xl font-extrabold tracking-tight text-neutral-950 md:px-8 md:pt-8 md:text-2xl">
+            Confirm your shipping address
+          </Dialog.Title>
+          {entered && (
+            <form
+              className="flex min-h-0 flex-1 flex-col"
+              onSubmit={(event) => {
+                event.preventDefault();
+                onConfirm(choice);
+              }}
+            >
+              <div className="min-h-0 flex-1 overflow-y-auto px-6 pt-4 md:px-8">
+                <fieldset>
+                  <legend className="sr-only">Choose the address to ship to</legend>
+                  {suggestions.length > 0 ? (
+                    <>
+                      <p className="mb-2 text-sm font-bold text-neutral-950">Verified Addresses:</p>
+                      <div className="space-y-2">
+                        {suggestions.map((suggestion, index) => (
+                          <AddressOption
+                            // The suggestions never change while the dialog is open.
+                            // biome-ignore lint/suspicious/noArrayIndexKey: the index is the choice itself.
+                            key={index}
+                            name={groupName}
+                            value={index}
+                            checked={choice === index}
+                            onSelect={setChoice}
+                            lines={{
+                              name,
+                              street: suggestionStreet(suggestion),
+                              secondLine: entered.address2,
+                              region: suggestionRegion(suggestion),
+                            }}
+                          />
+                        ))}
+                      </div>
+                    </>
+                  ) : (
+                    <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm font-semibold text-amber-900">
+                      {NO_SUGGESTIONS_TEXT}
+                    </p>
+                  )}
+                  <p className="mt-4 mb-2 text-sm font-bold text-neutral-950">Entered Address:</p>
+                  <AddressOption
+                    name={groupName}
+                    value={suggestions.length}
+                    checked={choice === suggestions.length}
+                    onSelect={setChoice}
+                    lines={enteredLines(entered)}
+                  />
+                </fieldset>
+                <p className="mt-4 text-xs leading-relaxed text-neutral-500">
+                  {addressVerificationNotice(verification.provider)}
+                </p>
+              </div>
+              <div className="flex flex-col items-center gap-3 px-6 pt-4 pb-6 md:px-8 md:pb-8">
+                <Button type="submit" className="w-full">
+                  Confirm Address
+                </Button>
+                {canEdit && <LinkButton onClick={onClose}>Edit Shipping address</LinkButton>}
+              </div>
+            </form>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from "react";
+import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { SecureCheckoutHeader } from "./secure-checkout-header.tsx";
+
+/**
+ * A checkout step: the secure header, the step's title, its main column and, beside it on desktop (under it
+ * on phones), the order's summary.
+ */
+export function CheckoutLayout({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <>
+      <SecureCheckoutHeader />
+      <div className="px-4 pt-6 pb-16 md:px-10 md:pt-10">
+        <h1 className="font-display text-2xl font-extrabold tracking-tight text-neutral-950 md:text-4xl">{title}</h1>
+        <div className="mt-6 grid gap-6 md:mt-8 lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start lg:gap-10">
+          <div className="min-w-0">{children}</div>
+          {aside && <aside className="space-y-6 lg:sticky lg:top-6">{aside}</aside>}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** The step's cart could not be read: says so and offers to try again. */
+export function CheckoutLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="py-10 text-neutral-700">
+      Your cart could not be loaded just now.{" "}
+      <button type="button" onClick={onRetry} className="font-semibold text-brand underline underline-offset-4">
+        Try again
+      </button>
+    </div>
+  );
+}

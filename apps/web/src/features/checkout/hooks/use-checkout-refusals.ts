@@ -1,0 +1,37 @@
+import { CLIENT_ROUTES } from "@threadfolk/contract/routes";
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
+import { isApiError } from "../../../lib/api-client.ts";
+import { toast } from "../../../lib/toast.ts";
+import { formFieldOfDetail, type ShippingFormValues } from "../shipping-form-values.ts";
+
+/**
+ * What a refused checkout call does: an empty cart (409, emptied in another tab) goes back to the cart page
+ * with the server's message; field errors (422) go under the fields they name, through `setFieldError`; a 422
+ * naming no shown field says its message in a toast. Anything else has had the general error toast already
+ * (the query client's mutation cache, spec section 8).
+ */
+export function useCheckoutRefusals() {
+  const navigate = useNavigate();
+  return useCallback(
+    (error: unknown, setFieldError?: (field: keyof ShippingFormValues, message: string) => void) => {
+      if (isApiError(error, 409)) {
+        toast.error(error.message);
+        void navigate(CLIENT_ROUTES.shoppingCart, { replace: true });
+        return;
+      }
+      if (isApiError(error, 422)) {
+        let isShown = false;
+        for (const detail of error.details) {
+          const field = formFieldOfDetail(detail.field);
+          if (field && setFieldError) {
+            setFieldError(field, detail.message);
+            isShown = true;
+          }
+        }
+        if (!isShown) toast.error(error.details[0]?.message ?? error.message);
+      }
+    },
+    [navigate],
+  );
+}
