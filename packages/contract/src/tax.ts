@@ -35,12 +35,7 @@ export const taxRequestSchema = z.strictObject({
     .array(
       z.strictObject({
         reference: textSchema({ maxLength: IDENTIFIER_MAX_LENGTH }).min(1),
-        // A cart holds at most MAX_CART_LINES lines of at most MAX_LINE_QUANTITY units; merged lines may hold more.
-        quantity: z
-          .number()
-          .int()
-          .min(MIN_LINE_QUANTITY)
-          .max(MAX_LINE_QUANTITY * MAX_CART_LINES),
+        quantity: z.number().int().min(MIN_LINE_QUANTITY).max(MAX_LINE_QUANTITY),
         amountCents: centsSchema,
         unitAmountCents: centsSchema,
       }),
