@@ -29,6 +29,7 @@ import { upsertOAuthClient } from "./modules/auth/oauth-clients.ts";
 import { oauthRoutes } from "./modules/auth/oauth-routes.ts";
 import { tokenRoutes } from "./modules/auth/token-routes.ts";
 import { cartRoutes } from "./modules/cart/routes.ts";
+import { checkoutRoutes } from "./modules/checkout/routes.ts";
 import { createPageMetaResolver } from "./modules/discovery/resolve-page-meta.ts";
 import { discoveryRoutes } from "./modules/discovery/routes.ts";
 import { sitemapRoutes } from "./modules/discovery/sitemap-routes.ts";
@@ -53,6 +54,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   followRoutes,
   analyticsRoutes,
   cartRoutes,
+  checkoutRoutes,
 ];
 
 export type BuildAppOptions = {

@@ -1,8 +1,9 @@
 import type { ShoppingCartResponse } from "@threadfolk/contract/cart";
+import { TAX_LABELS } from "@threadfolk/contract/checkout";
 import type { AppContext } from "../../context.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { createImageUrlSigner } from "../discovery/image-urls.ts";
-import { presentShoppingCart } from "./presenters.ts";
+import { presentShoppingCart, priceCart } from "./presenters.ts";
 import { cartOwnerOf, findCart } from "./queries.ts";
 
 /** The caller's cart, priced by the catalogue now; a shopper who never added anything has an empty cart. */
@@ -16,5 +17,6 @@ export async function getShoppingCart(options: {
     findCart({ db, owner: cartOwnerOf(actor) }),
     createImageUrlSigner({ db, config: context.config }),
   ]);
-  return presentShoppingCart({ order: cart?.order, lines: cart?.lines ?? [], images });
+  const priced = priceCart(cart);
+  return presentShoppingCart({ cart, priced, tax: { cents: 0, label: TAX_LABELS.noAddress }, images });
 }
