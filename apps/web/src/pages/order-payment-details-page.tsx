@@ -29,12 +29,14 @@ type OpenDialog = "shipping" | "billing" | "email" | null;
 type FieldError = { field: string; message: string };
 
 /** The step once the cart is known and has its addresses. */
-function PaymentStep({ cart, initialShippingMethod }: { cart: ShoppingCartResponse; initialShippingMethod?: string }) {
+function PaymentStep({ cart }: { cart: ShoppingCartResponse }) {
   const storeCart = useStoreCart();
   const handleRefusal = useCheckoutRefusals();
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const [serverError, setServerError] = useState<FieldError | null>(null);
-  const [chosenMethod, setChosenMethod] = useState<string | undefined>(initialShippingMethod);
+  // The method the shopper picked on this page (spec section 4's "chosen" method), shown while its change is
+  // on the way; the cart's selected key decides otherwise, also after a reload.
+  const [chosenMethod, setChosenMethod] = useState<string | undefined>();
   const save = useSaveAddresses({ onCartSaved: storeCart });
   const update = useUpdateOrder({ onCartSaved: storeCart });
   const { attributes } = cart.data;
@@ -128,21 +130,7 @@ function PaymentStep({ cart, initialShippingMethod }: { cart: ShoppingCartRespon
             <YourCart lines={cartLines(cart)} />
           </>
         }
-      >
-        <div className="space-y-6">
-          <OrderContacts
-            shippingAddress={shippingAddress}
-            billingAddress={billingAddress}
-            email={attributes.email}
-            onChangeShipping={() => showDialog("shipping")}
-            onChangeBilling={() => showDialog("billing")}
-            onChangeEmail={() => showDialog("email")}
-          />
-          <ShippingMethodOptions
-            options={offeredShippingOptions(attributes)}
-            value={shownMethod}
-            onChange={changeShippingMethod}
-          />
+        after={
           <section
             aria-labelledby="payment-method-heading"
             className="rounded-2xl border border-dashed border-neutral-300 bg-white p-5 md:p-6"
@@ -158,6 +146,22 @@ function PaymentStep({ cart, initialShippingMethod }: { cart: ShoppingCartRespon
               Card and PayPal payment open soon. Your addresses, shipping method and totals are saved with your cart.
             </p>
           </section>
+        }
+      >
+        <div className="space-y-6">
+          <OrderContacts
+            shippingAddress={shippingAddress}
+            billingAddress={billingAddress}
+            email={attributes.email}
+            onChangeShipping={() => showDialog("shipping")}
+            onChangeBilling={() => showDialog("billing")}
+            onChangeEmail={() => showDialog("email")}
+          />
+          <ShippingMethodOptions
+            options={offeredShippingOptions(attributes)}
+            value={shownMethod}
+            onChange={changeShippingMethod}
+          />
         </div>
       </CheckoutLayout>
       <AddressDialog
@@ -218,5 +222,5 @@ export default function OrderPaymentDetailsPage() {
   if (cartLines(cart.data).length === 0) return <Navigate to={CLIENT_ROUTES.shoppingCart} replace />;
   // No addresses yet (a bookmark, another tab): the shipping step asks for them first.
   if (!cartAddress(cart.data, "shipping_address")) return <Navigate to={CLIENT_ROUTES.orderShippingDetails} replace />;
-  return <PaymentStep cart={cart.data} initialShippingMethod={handedOver?.shippingMethod} />;
+  return <PaymentStep cart={cart.data} />;
 }

@@ -1,7 +1,6 @@
 import type { ShoppingCartResponse } from "@threadfolk/contract/cart";
 import { cartAddress, cartLines } from "@threadfolk/contract/cart";
 import { CLIENT_ROUTES } from "@threadfolk/contract/routes";
-import { isShippingServiceKey } from "@threadfolk/contract/shipping";
 import { useCallback, useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { cartOfShippingStepState, useCheckoutCart, useStoreCart } from "../app/checkout-cart.ts";
@@ -52,12 +51,7 @@ function ShippingStep({ cart }: { cart: ShoppingCartResponse }) {
         { body, isUpdate: hasAddresses },
         {
           onSuccess: (saved) => {
-            const state: PaymentStepState = {
-              cart: saved,
-              shippingMethod: isShippingServiceKey(saved.data.attributes.selectedShippingServiceKey)
-                ? saved.data.attributes.selectedShippingServiceKey
-                : undefined,
-            };
+            const state: PaymentStepState = { cart: saved };
             void navigate(CLIENT_ROUTES.orderPaymentDetails, { state });
           },
           onError: (error) =>

@@ -1,17 +1,15 @@
 import type { ShoppingCartResponse } from "@threadfolk/contract/cart";
-import { isShippingServiceKey, type ShippingServiceKey } from "@threadfolk/contract/shipping";
 
 /**
- * What the shipping step hands the payment step in navigation state (spec sections 2 and 3): the cart the
- * addresses call returned, and the shipping method chosen so far.
+ * What the shipping step hands the payment step in navigation state (spec section 2): the cart the addresses
+ * call returned. The shipping method is not handed over: the cart's `selectedShippingServiceKey` is the one in
+ * force, and a method held in history state would outlive a reload after the shopper changed it.
  */
-export type PaymentStepState = { cart: ShoppingCartResponse; shippingMethod?: ShippingServiceKey };
+export type PaymentStepState = { cart: ShoppingCartResponse };
 
 /** The payment step's navigation state, if the history entry holds one (it is arbitrary data otherwise). */
 export function paymentStepStateOf(state: unknown): PaymentStepState | undefined {
-  const handedOver = state as Partial<PaymentStepState> | null | undefined;
-  const cart = handedOver?.cart;
+  const cart = (state as Partial<PaymentStepState> | null | undefined)?.cart;
   if (cart?.data?.type !== "order" || !Array.isArray(cart.included)) return undefined;
-  const shippingMethod = isShippingServiceKey(handedOver?.shippingMethod) ? handedOver.shippingMethod : undefined;
-  return { cart, shippingMethod };
+  return { cart };
 }

@@ -17,7 +17,7 @@ function ContactRow({
     <section aria-label={label} className="flex items-start justify-between gap-4 py-3.5">
       <div className="min-w-0 text-sm">
         <h3 className="font-bold text-neutral-950">{label}</h3>
-        <div className="mt-0.5 break-words text-neutral-700">{children}</div>
+        <div className="mt-0.5 text-neutral-700 [overflow-wrap:anywhere]">{children}</div>
       </div>
       <LinkButton onClick={onAction} className="shrink-0 text-sm">
         {action}

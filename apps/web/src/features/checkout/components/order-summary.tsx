@@ -13,7 +13,7 @@ type OrderSummaryProps = {
 
 function Row({ label, value, emphasis = false }: { label: string; value: string; emphasis?: boolean }) {
   return (
-    <div className={`flex justify-between gap-4 ${emphasis ? "border-t border-neutral-200 pt-3" : ""}`}>
+    <div className={`flex justify-between gap-4 ${emphasis ? "items-baseline border-t border-neutral-200 pt-3" : ""}`}>
       <dt className={emphasis ? "text-sm font-bold tracking-[0.14em] text-neutral-950" : undefined}>{label}</dt>
       <dd className={emphasis ? "text-xl font-bold text-neutral-950" : "font-semibold text-neutral-900"}>{value}</dd>
     </div>

@@ -37,12 +37,12 @@ export function ShippingMethodOptions({ options, value, onChange, disabled = fal
                   onChange={() => onChange(option.key)}
                   className="size-4 shrink-0 accent-brand focus:outline-none"
                 />
-                <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-3 text-sm">
-                  <span>
-                    <span className="font-semibold text-neutral-950">{option.displayName}</span>
-                    <span className="text-neutral-600"> · {option.deliveryEstimate}</span>
+                <span className="flex min-w-0 flex-1 items-center justify-between gap-3 text-sm">
+                  <span className="min-w-0">
+                    <span className="block font-semibold text-neutral-950">{option.displayName}</span>
+                    <span className="block text-neutral-600">{option.deliveryEstimate}</span>
                   </span>
-                  <span className="font-semibold text-neutral-950">{option.displayCost}</span>
+                  <span className="shrink-0 font-semibold text-neutral-950">{option.displayCost}</span>
                 </span>
               </label>
             );

@@ -1,3 +1,4 @@
+import { CHECKOUT_MESSAGES } from "@threadfolk/contract/checkout";
 import { CLIENT_ROUTES } from "@threadfolk/contract/routes";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
@@ -7,7 +8,7 @@ import { formFieldOfDetail, type ShippingFormValues } from "../shipping-form-val
 
 /**
  * What a refused checkout call does: an empty cart (409, emptied in another tab) goes back to the cart page
- * with the server's message; field errors (422) go under the fields they name, through `setFieldError`; a 422
+ * with the server's message (another conflict only says its message); field errors (422) go under the fields they name, through `setFieldError`; a 422
  * naming no shown field says its message in a toast. Anything else has had the general error toast already
  * (the query client's mutation cache, spec section 8).
  */
@@ -17,7 +18,7 @@ export function useCheckoutRefusals() {
     (error: unknown, setFieldError?: (field: keyof ShippingFormValues, message: string) => void) => {
       if (isApiError(error, 409)) {
         toast.error(error.message);
-        void navigate(CLIENT_ROUTES.shoppingCart, { replace: true });
+        if (error.message === CHECKOUT_MESSAGES.cartEmpty) void navigate(CLIENT_ROUTES.shoppingCart, { replace: true });
         return;
       }
       if (isApiError(error, 422)) {
