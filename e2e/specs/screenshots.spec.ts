@@ -35,8 +35,6 @@ const PAGES = [
   },
   { name: "size-charts-hoodie", path: "/size-charts#hoodie", heading: "Size Charts" },
   { name: "shopping-cart", path: "/shopping-cart", heading: "Shopping Cart" },
-  { name: "order-shipping-details", path: "/order-shipping-details", heading: "Shipping Information" },
-  { name: "order-payment-details", path: "/order-payment-details", heading: "Payment Details" },
   { name: "not-found", path: "/no-such-page", heading: "Page not found" },
   ...STATIC_PAGES.map((page) => ({ name: page.path.slice(1), path: page.path, heading: page.title })),
 ];

@@ -211,7 +211,10 @@ export default function OrderPaymentDetailsPage() {
   const [handedOver] = useState(() => paymentStepStateOf(location.state));
   const cart = useCheckoutCart(handedOver?.cart);
   // Spec section 2: the page scrolls to top on load.
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    // A block body: newer browsers answer scrollTo with a promise, which React would take for a cleanup.
+    window.scrollTo(0, 0);
+  }, []);
   if (!cart.data) {
     return (
       <CheckoutLayout title="Payment Details">

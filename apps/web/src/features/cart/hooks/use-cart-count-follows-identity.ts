@@ -20,7 +20,9 @@ export function useCartCountFollowsIdentity(): void {
   useEffect(
     () =>
       onIdentityChanged((change) => {
-        queryClient.removeQueries({ queryKey: cartKeys.all });
+        // Reset rather than removed: a cart view on screen (the checkout's first visit, whose guest token is
+        // this change) keeps its observer and reads the new identity's cart, instead of waiting forever.
+        void queryClient.resetQueries({ queryKey: cartKeys.all });
         if (change === "new-guest") writeCartCount(0);
         else void queryClient.prefetchQuery(shoppingCartQueryOptions());
       }),
