@@ -10,6 +10,7 @@ import { createMail } from "./adapters/mail/create-mail.ts";
 import type { MailTransport } from "./adapters/mail/mail.ts";
 import { createStorage } from "./adapters/storage/create-storage.ts";
 import type { MediaStorage } from "./adapters/storage/storage.ts";
+import { createTax } from "./adapters/tax/create-tax.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
@@ -110,6 +111,9 @@ export async function buildApp(
     },
     schedules: [purgeSchedule],
   });
+  const tax = createTax(config, {
+    onFallback: (error) => app.log.warn({ err: error }, "tax service failed: the estimate came from the local table"),
+  });
   const context: AppContext = {
     config,
     database,
@@ -119,6 +123,7 @@ export async function buildApp(
     mail,
     analytics,
     jobs,
+    tax,
   };
   app.addHook("onClose", async () => {
     await jobs.stop();

@@ -13,7 +13,7 @@ import { findShippingRates, lockCartForCheckout, updateCartCheckout } from "./qu
  * cart is not offered (an option priced at zero is hidden) is a 422 naming the field; an empty cart a 409.
  */
 export async function updateOrder(options: {
-  context: Pick<AppContext, "db" | "config">;
+  context: Pick<AppContext, "db" | "config" | "tax">;
   actor: Actor;
   input: UpdateOrderInput;
 }): Promise<ShoppingCartResponse> {
