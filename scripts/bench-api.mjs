@@ -11,7 +11,7 @@
 //   BENCH_CONNECTIONS  concurrent connections, the same for every route (default 10)
 //   BENCH_QUERY        the two-word search of the load test (default "space cat")
 //   BENCH_SAMPLES      sequential searches for the latency figures (default 300)
-//   BENCH_SECTIONS     which parts to run, comma-separated: discovery, cart (default both)
+//   BENCH_SECTIONS     which parts to run, comma-separated: discovery, cart, checkout (default all)
 import autocannon from "autocannon";
 
 const baseUrl = (process.env.BENCH_URL ?? "http://localhost:3000").replace(/\/+$/, "");
@@ -19,7 +19,9 @@ const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const query = process.env.BENCH_QUERY ?? "space cat";
 const samples = Number(process.env.BENCH_SAMPLES ?? 300);
-const sections = new Set((process.env.BENCH_SECTIONS ?? "discovery,cart").split(",").map((name) => name.trim()));
+const sections = new Set(
+  (process.env.BENCH_SECTIONS ?? "discovery,cart,checkout").split(",").map((name) => name.trim()),
+);
 
 /** Two-word queries for the sequential latency run: common and rarer words, one typo. */
 const LATENCY_QUERIES = [
@@ -70,6 +72,7 @@ async function main() {
   );
   if (sections.has("discovery")) await benchDiscovery(designUuid);
   if (sections.has("cart")) await benchCart(listing.data);
+  if (sections.has("checkout")) await benchCheckout(listing.data);
 }
 
 async function benchDiscovery(designUuid) {
@@ -224,7 +227,8 @@ function readCartConnection(lines) {
     const token = await newShopper();
     for (const line of lines.slice(0, 5)) await postJson("/api/v1/order_line_items", { order_line_item: line }, token);
     const cart = await getJsonWithToken("/api/v1/shopping_cart", token);
-    if (cart.included.length !== 5) throw new Error(`a bench cart holds ${cart.included.length} lines, not 5`);
+    const lineCount = cart.included.filter((record) => record.type === "order_line_item").length;
+    if (lineCount !== 5) throw new Error(`a bench cart holds ${lineCount} lines, not 5`);
     return {
       nextRequest: () => ({
         method: "GET",
@@ -255,6 +259,11 @@ async function benchCart(cards) {
     { title: "add to cart", target: 15, setupConnection: addToCartConnection(lines, shoppersPerConnection) },
     { title: "GET shopping_cart (5 lines)", target: 10, setupConnection: readCartConnection(lines) },
   ];
+  await runScenarios("Cart", scenarios);
+}
+
+/** Runs `scenarios` (the first is the yardstick) and prints one table of their latencies against their targets. */
+async function runScenarios(title, scenarios) {
   const rows = [];
   let baseline;
   const milliseconds = (value) => Number(value.toFixed(1));
@@ -275,8 +284,114 @@ async function benchCart(cards) {
       statuses: [...statuses].map(([status, count]) => `${status}x${count}`).join(" "),
     });
   }
-  console.log(`Cart, ${connections} connections, each with its own shoppers (guest tokens and carts):`);
+  console.log(`${title}, ${connections} connections, each with its own shoppers (guest tokens and carts):`);
   console.table(rows);
+}
+
+async function putJson(path, body, token) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`PUT ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** Real addresses of three states; the checkout scenarios alternate between them (the tax changes with each). */
+const BENCH_ADDRESSES = [
+  {
+    first_name: "Ada",
+    last_name: "Lovelace",
+    address1: "75 Rev Dr Martin Luther King Jr Blvd",
+    address2: "",
+    city: "Saint Paul",
+    state: "MN",
+    zip: "55155",
+  },
+  {
+    first_name: "Grace",
+    last_name: "Hopper",
+    address1: "1 Main St",
+    address2: "Apt 4",
+    city: "Brooklyn",
+    state: "NY",
+    zip: "11201",
+  },
+  {
+    first_name: "Alan",
+    last_name: "Kay",
+    address1: "200 N Spring St",
+    address2: "",
+    city: "Los Angeles",
+    state: "CA",
+    zip: "90012",
+  },
+];
+
+/** A shopper whose cart holds 2 lines and has addresses (POST /addresses), as at the payment step. */
+async function newCheckoutShopper(lines) {
+  const token = await newShopper();
+  for (const line of lines.slice(0, 2)) await postJson("/api/v1/order_line_items", { order_line_item: line }, token);
+  await postJson(
+    "/api/v1/addresses",
+    { addresses: { shipping_address: BENCH_ADDRESSES[0], billing_same_as_shipping: true, email: "bench@example.com" } },
+    token,
+  );
+  return token;
+}
+
+/** Saving addresses: each connection is one shopper at the payment step, changing address (PUT) each time. */
+function saveAddressesConnection(lines) {
+  return async () => {
+    const token = await newCheckoutShopper(lines);
+    let sent = 0;
+    return {
+      nextRequest() {
+        const address = BENCH_ADDRESSES[sent++ % BENCH_ADDRESSES.length];
+        return {
+          method: "PUT",
+          path: "/api/v1/addresses",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: JSON.stringify({
+            addresses: { shipping_address: address, billing_same_as_shipping: true, email: "bench@example.com" },
+          }),
+        };
+      },
+    };
+  };
+}
+
+/** Changing the shipping option: each connection is one shopper at the payment step, cycling the three options. */
+function shippingOptionConnection(lines) {
+  return async () => {
+    const token = await newCheckoutShopper(lines);
+    const keys = ["expedited", "express", "standard"];
+    let sent = 0;
+    return {
+      nextRequest: () => ({
+        method: "PUT",
+        path: "/api/v1/orders",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ order: { selected_shipping_service_key: keys[sent++ % keys.length] } }),
+      }),
+    };
+  };
+}
+
+async function benchCheckout(cards) {
+  const lines = await findCartLines(cards);
+  // Every setup request checks itself; one round trip here shows the routes answer before the timed runs.
+  const probe = await newCheckoutShopper(lines);
+  await putJson("/api/v1/orders", { order: { selected_shipping_service_key: "express" } }, probe);
+  await runScenarios("Checkout", [
+    {
+      title: "trivial JSON (ping)",
+      setupConnection: async () => ({ nextRequest: () => ({ method: "GET", path: "/api/v1/ping" }) }),
+    },
+    { title: "PUT addresses (save, re-tax)", target: 20, setupConnection: saveAddressesConnection(lines) },
+    { title: "PUT orders (shipping option)", target: 15, setupConnection: shippingOptionConnection(lines) },
+  ]);
 }
 
 main().catch((error) => {
