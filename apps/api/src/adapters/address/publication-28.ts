@@ -193,6 +193,8 @@ const UNRANGED_UNITS: Record<string, string> = {
 export function toPostalWords(text: string): string[] {
   return text
     .toUpperCase()
+    // Initials lose their periods ("N.W." -> "NW"); other punctuation separates words ("ST.PAUL").
+    .replace(/(?<=\b[A-Z])\.(?=[A-Z]\b)/g, "")
     .replace(/[.,;:]/g, " ")
     .replace(/[^A-Z0-9#/\- ]/g, "")
     .replace(/#(?=\S)/g, "# ")
