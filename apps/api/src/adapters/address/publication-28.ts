@@ -191,15 +191,17 @@ const UNRANGED_UNITS: Record<string, string> = {
 
 /** Upper case, punctuation other than `#`, `-` and `/` dropped (periods and commas become spaces), single spaces. */
 export function toPostalWords(text: string): string[] {
-  return text
-    .toUpperCase()
-    // Initials lose their periods ("N.W." -> "NW"); other punctuation separates words ("ST.PAUL").
-    .replace(/(?<=\b[A-Z])\.(?=[A-Z]\b)/g, "")
-    .replace(/[.,;:]/g, " ")
-    .replace(/[^A-Z0-9#/\- ]/g, "")
-    .replace(/#(?=\S)/g, "# ")
-    .split(/\s+/)
-    .filter(Boolean);
+  return (
+    text
+      .toUpperCase()
+      // Initials lose their periods ("N.W." -> "NW"); other punctuation separates words ("ST.PAUL").
+      .replace(/(?<=\b[A-Z])\.(?=[A-Z]\b)/g, "")
+      .replace(/[.,;:]/g, " ")
+      .replace(/[^A-Z0-9#/\- ]/g, "")
+      .replace(/#(?=\S)/g, "# ")
+      .split(/\s+/)
+      .filter(Boolean)
+  );
 }
 
 /** Splits the words into the street part and the secondary unit part (the first unit designator after the street). */
