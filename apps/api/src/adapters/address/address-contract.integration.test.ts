@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type LocalUpsServer, startUpsServer } from "../../../test/ups/ups-server.ts";
 import { loadConfig } from "../../config.ts";
 import type { AddressToVerify, AddressVerifier, VerificationResult } from "./address.ts";
 import { createAddressVerifier } from "./create-address.ts";
 import { createLocalAddressVerifier } from "./local-address.ts";
-import { type LocalUpsServer, startUpsServer } from "./testing/ups-server.ts";
 import { createUpsAddressVerifier, UPS_XAV_PATH } from "./ups-address.ts";
 
 /**

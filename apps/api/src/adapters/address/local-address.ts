@@ -5,8 +5,15 @@ import {
   MAX_ADDRESS_CANDIDATES,
 } from "@threadfolk/contract/address-validation";
 import { COUNTRY_CODE } from "@threadfolk/contract/states";
-import { type AddressToVerify, type AddressVerifier, splitZip, type VerificationResult } from "./address.ts";
-import { cityMatchKey, normalizeAddressLine, normalizeCityName } from "./publication-28.ts";
+import {
+  type AddressToVerify,
+  type AddressVerifier,
+  cityMatchKey,
+  normalizeAddressLine,
+  normalizeCityName,
+  splitZip,
+  type VerificationResult,
+} from "./address.ts";
 
 /**
  * The offline verifier (decision 022): the US ZIP codes of the `zipcodes` package (BSD licence, Dav Glass;

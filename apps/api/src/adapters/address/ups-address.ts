@@ -9,7 +9,7 @@ import { type AddressToVerify, type AddressVerifier, splitZip, type Verification
 
 /**
  * UPS Address Validation - Street Level (XAV), `requestoption` 1, after an OAuth client-credentials token
- * (UPS's published OpenAPI descriptions, MIT; the parts the tests use are in ./testing). A carrier that is
+ * (UPS's published OpenAPI descriptions, MIT; copied with their licence to apps/api/test/ups). A carrier that is
  * slower than `timeoutMs` or fails in any way is replaced by `fallback` (the local ZIP data) for that request,
  * answered with provider 'local_fallback': checkout never waits on or breaks with the carrier (decision 022).
  */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
-import { type LocalUpsServer, startUpsServer } from "../../adapters/address/testing/ups-server.ts";
+import { type LocalUpsServer, startUpsServer } from "../../../test/ups/ups-server.ts";
 
 /** `GET /api/v1/address_validations` over HTTP on a real database (PGlite, or TEST_DATABASE_URL). */
 let server: TestServer;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cityMatchKey, normalizeAddressLine, normalizeCityName } from "./publication-28.ts";
+import { cityMatchKey, normalizeAddressLine, normalizeCityName } from "./address.ts";
 
 describe("normalizeAddressLine (USPS Publication 28)", () => {
   it.each([

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AddressToVerify } from "../address.ts";
-import { createLocalAddressVerifier } from "../local-address.ts";
-import { normalizeAddressLine } from "../publication-28.ts";
+import { type AddressToVerify, normalizeAddressLine } from "../../src/adapters/address/address.ts";
+import { createLocalAddressVerifier } from "../../src/adapters/address/local-address.ts";
 
 /**
  * A local stand-in for UPS (tests only) that checks every request against UPS's published descriptions
