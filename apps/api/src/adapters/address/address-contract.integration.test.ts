@@ -149,10 +149,10 @@ describe("UPS adapter", () => {
   });
 
   it("answers from the ZIP data, saying so, when UPS is slower than its timeout", async () => {
-    ups.delayMs = 600;
+    ups.delayMs = 2500;
     const started = Date.now();
     const result = await createUps({ timeoutMs: 200 }).verify(address({}));
-    expect(Date.now() - started).toBeLessThan(550);
+    expect(Date.now() - started).toBeLessThan(2000);
     expect(result.provider).toBe("local_fallback");
     expect(comparable(result)).toEqual(comparable(await local.verify(address({}))));
   });

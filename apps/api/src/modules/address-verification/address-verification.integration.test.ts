@@ -137,6 +137,24 @@ describe("the limit per identity", () => {
   });
 });
 
+describe("the limit per client address", () => {
+  it("answers 429 past ADDRESS_VALIDATIONS_PER_IP, whichever guest asks", async () => {
+    const limited = await getTestServer({ env: { ADDRESS_VALIDATIONS_PER_IP: "2" } });
+    try {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const token = (await obtainGuestTokens(limited)).access_token;
+        expect((await limited.request(validationPath(stPaul), { token })).status).toBe(200);
+      }
+      const freshGuest = (await obtainGuestTokens(limited)).access_token;
+      const refused = await limited.request(validationPath(stPaul), { token: freshGuest });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe("rate_limited");
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("with UPS configured", () => {
   let ups: LocalUpsServer;
   let upsServer: TestServer;

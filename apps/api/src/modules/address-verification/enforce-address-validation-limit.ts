@@ -18,16 +18,19 @@ export async function enforceAddressValidationLimit(options: {
   const { rateLimiter, config } = context;
   const identity = actor.kind === "user" ? `user:${actor.userId}` : `guest:${actor.guestId}`;
   const windowSeconds = config.ADDRESS_VALIDATION_WINDOW_SECONDS;
-  await enforceLimit({
-    rateLimiter,
-    key: `address_validation:ip:${boundKeyPart(ip)}`,
-    limit: config.ADDRESS_VALIDATIONS_PER_IP,
-    windowSeconds,
-  });
-  await enforceLimit({
-    rateLimiter,
-    key: `address_validation:${boundKeyPart(identity)}`,
-    limit: config.ADDRESS_VALIDATIONS_PER_IDENTITY,
-    windowSeconds,
-  });
+  // Both counted at once (two short statements in parallel, not one after the other).
+  await Promise.all([
+    enforceLimit({
+      rateLimiter,
+      key: `address_validation:ip:${boundKeyPart(ip)}`,
+      limit: config.ADDRESS_VALIDATIONS_PER_IP,
+      windowSeconds,
+    }),
+    enforceLimit({
+      rateLimiter,
+      key: `address_validation:${boundKeyPart(identity)}`,
+      limit: config.ADDRESS_VALIDATIONS_PER_IDENTITY,
+      windowSeconds,
+    }),
+  ]);
 }
