@@ -11,6 +11,7 @@ import { createMail } from "./adapters/mail/create-mail.ts";
 import type { MailTransport } from "./adapters/mail/mail.ts";
 import { createStorage } from "./adapters/storage/create-storage.ts";
 import type { MediaStorage } from "./adapters/storage/storage.ts";
+import { createTax } from "./adapters/tax/create-tax.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
@@ -31,6 +32,7 @@ import { upsertOAuthClient } from "./modules/auth/oauth-clients.ts";
 import { oauthRoutes } from "./modules/auth/oauth-routes.ts";
 import { tokenRoutes } from "./modules/auth/token-routes.ts";
 import { cartRoutes } from "./modules/cart/routes.ts";
+import { checkoutRoutes } from "./modules/checkout/routes.ts";
 import { createPageMetaResolver } from "./modules/discovery/resolve-page-meta.ts";
 import { discoveryRoutes } from "./modules/discovery/routes.ts";
 import { sitemapRoutes } from "./modules/discovery/sitemap-routes.ts";
@@ -55,6 +57,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   followRoutes,
   analyticsRoutes,
   cartRoutes,
+  checkoutRoutes,
   addressVerificationRoutes,
 ];
 
@@ -111,6 +114,9 @@ export async function buildApp(
     },
     schedules: [purgeSchedule],
   });
+  const tax = createTax(config, {
+    onFallback: (error) => app.log.warn({ err: error }, "tax service failed: the estimate came from the local table"),
+  });
   const context: AppContext = {
     config,
     database,
@@ -120,6 +126,7 @@ export async function buildApp(
     mail,
     analytics,
     jobs,
+    tax,
     addressVerifier: createAddressVerifier(config, (error) =>
       app.log.warn({ err: error }, "UPS address validation failed; answered from the ZIP data"),
     ),

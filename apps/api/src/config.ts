@@ -89,6 +89,15 @@ const environmentSchema = z
     ANALYTICS_LOCAL_LOG: booleanFromString.default(false),
     ANALYTICS_FORWARD_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
     ANALYTICS_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** Stripe Tax (decision 023): estimates come from Stripe when its secret key is set, else from the local table. */
+    STRIPE_TAX_SECRET_KEY: z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, "must look like sk_test_… or rk_live_…")
+      .optional(),
+    STRIPE_TAX_API_BASE: optionalUrl(["http", "https"]),
+    /** The longest wait for Stripe Tax per estimate before the local table answers instead. */
+    TAX_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
     /** UPS Address Validation (decision 022); the bundled ZIP data verifies unless both are set. */
     UPS_CLIENT_ID: z.string().trim().min(1).optional(),
     UPS_CLIENT_SECRET: z.string().min(1).optional(),

@@ -3,6 +3,7 @@ import type { AnalyticsSink } from "./adapters/analytics/analytics.ts";
 import type { RateLimitCounters } from "./adapters/counters/counters.ts";
 import type { MailTransport } from "./adapters/mail/mail.ts";
 import type { MediaStorage } from "./adapters/storage/storage.ts";
+import type { TaxEstimator } from "./adapters/tax/tax.ts";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { JobWorker } from "./jobs/job-worker.ts";
@@ -23,4 +24,6 @@ export type AppContext = {
   addressVerifier: AddressVerifier;
   /** This process's job worker; services call `nudge()` after enqueueing a job (jobs/). */
   jobs: JobWorker;
+  /** The cart's sales tax estimate (Stripe Tax, or the local table by default). */
+  tax: TaxEstimator;
 };

@@ -178,8 +178,9 @@ export type DeleteCartLineResponse = z.infer<typeof deleteCartLineResponseSchema
 const shippingKeySchema = z.enum(SHIPPING_SERVICE_KEYS as [string, ...string[]]);
 
 /**
- * The three shipping options of an order (spec section 3). The keys are the contract's; the prices come from
- * data at checkout (issue 12), so until then each price and its cents are null: not offered yet, never zero.
+ * The three shipping options of an order (spec section 3), in the contract's order. Prices come from the
+ * `shipping_rates` table for the cart's item count; an option priced at zero cents is not offered, and its
+ * price and cents are null (the spec hides options of zero cents; null never reads as free shipping).
  */
 export const orderShippingOptionsCollectionSchema = z.object({
   firstOptionKey: shippingKeySchema,
@@ -194,6 +195,39 @@ export const orderShippingOptionsCollectionSchema = z.object({
 });
 export type OrderShippingOptionsCollection = z.infer<typeof orderShippingOptionsCollectionSchema>;
 
+/** What one offered shipping option costs this cart (spec section 3: the map from shipping key). */
+export const shippingCostSchema = z.object({ displayCost: moneySchema, costInCents: centsSchema });
+export type ShippingCost = z.infer<typeof shippingCostSchema>;
+
+/**
+ * A `shipping_address` or `billing_address` record of the cart's `included` list (issue 12). The spec's
+ * read-side attributes (first and last name, long-form address, country, full name) plus the fields as saved,
+ * so a reloaded checkout prefills its forms from the server alone.
+ */
+export const cartAddressRecordSchema = z.object({
+  id: z.number().int().positive(),
+  type: z.enum(["shipping_address", "billing_address"]),
+  attributes: z.object({
+    firstName: replyText(),
+    lastName: replyText(),
+    fullName: replyText(),
+    address1: replyText(),
+    address2: replyText(),
+    city: replyText(),
+    state: replyText(),
+    zip: replyText(),
+    /** "1600 PENNSYLVANIA AVE NW, APT 2, WASHINGTON, DC 20500": the whole address on one line ('Deliver to'). */
+    longFormAddress: replyText(),
+    country: z.literal("UNITED STATES"),
+  }),
+});
+export type CartAddressRecord = z.infer<typeof cartAddressRecordSchema>;
+export type CartAddressType = CartAddressRecord["type"];
+
+/** One record of the cart's `included` list: a line, or one of its two addresses. */
+export const cartIncludedRecordSchema = z.union([orderLineItemSchema, cartAddressRecordSchema]);
+export type CartIncludedRecord = z.infer<typeof cartIncludedRecordSchema>;
+
 /** `GET /shopping_cart`: the caller's cart (spec section 3: shopping cart / order). An empty cart is valid. */
 export const shoppingCartResponseSchema = z.object({
   data: z.object({
@@ -203,29 +237,51 @@ export const shoppingCartResponseSchema = z.object({
     attributes: z.object({
       orderNumber: replyText().nullable(),
       email: replyText().nullable(),
-      /** Items after sale discounts, before shipping and tax (spec: total shown = this + the chosen shipping). */
+      /** Items after sale discounts, before shipping and tax. */
       totalBeforeTax: moneySchema,
       totalBeforeTaxCents: centsSchema,
+      /** The chosen option's cost for this cart's items ($0.00 for an empty cart). */
       totalShipping: moneySchema,
       totalShippingCents: centsSchema,
+      /** The tax estimate for the shipping address; $0.00 until there is one (`taxLabel` says which). */
       totalTax: moneySchema,
       totalTaxCents: centsSchema,
+      /** 'Estimated tax', or the label that says no address has been given yet. */
+      taxLabel: replyText(),
       totalDiscount: moneySchema,
       totalDiscountCents: centsSchema,
+      /** Total before tax + shipping + tax. */
       orderTotal: moneySchema,
       orderTotalCents: centsSchema,
       /** Every line at the catalogue price, before sale discounts. */
       itemTotalWithoutDiscount: moneySchema,
       itemTotalWithoutDiscountCents: centsSchema,
+      /** The shipping option in force: the one chosen, else the first offered (standard); null if none is offered. */
       selectedShippingServiceKey: shippingKeySchema.nullable(),
       orderShippingOptionsCollection: orderShippingOptionsCollectionSchema,
+      /** Offered options only, by key. */
+      shippingCosts: z.partialRecord(shippingKeySchema, shippingCostSchema),
+      billingSameAsShipping: z.boolean(),
       shoppingCartCount: z.number().int().nonnegative(),
       /** The lines, in the order they were added; their records are in `included`. */
       orderLineItems: z.array(z.object({ id: z.number().int().positive(), type: z.literal("order_line_item") })),
     }),
   }),
-  /** The order_line_item records (the checkout issue adds shipping_address and billing_address). */
-  included: z.array(orderLineItemSchema),
+  /** The order_line_item records, then the shipping_address and billing_address records once set. */
+  included: z.array(cartIncludedRecordSchema),
 });
 export type ShoppingCartResponse = z.infer<typeof shoppingCartResponseSchema>;
 export type ShoppingCart = ShoppingCartResponse["data"];
+
+/** The cart's lines, in order (the records of type order_line_item). */
+export function cartLines(cart: Pick<ShoppingCartResponse, "included">): OrderLineItem[] {
+  return cart.included.filter((record): record is OrderLineItem => record.type === "order_line_item");
+}
+
+/** The cart's shipping or billing address record, or null while the checkout has not set it. */
+export function cartAddress(
+  cart: Pick<ShoppingCartResponse, "included">,
+  type: CartAddressType,
+): CartAddressRecord | null {
+  return cart.included.find((record): record is CartAddressRecord => record.type === type) ?? null;
+}

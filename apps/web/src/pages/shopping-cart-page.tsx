@@ -1,4 +1,5 @@
 import { useIsMutating } from "@tanstack/react-query";
+import { cartLines } from "@threadfolk/contract/cart";
 import { searchResultsPath } from "@threadfolk/contract/routes";
 import { useEffect, useRef, useState } from "react";
 import { PageHeading } from "../components/page-heading.tsx";
@@ -62,7 +63,7 @@ export default function ShoppingCartPage() {
   const startCheckout = useStartCheckout();
   const changingLines = useIsMutating({ mutationKey: cartKeys.lineChanges() });
   const [shopPath] = useState(() => searchResultsPath(pickEmptyCartSearchTerm()));
-  const contentRef = useKeepFocusOnRemoval(cart.data?.included.map((line) => line.id).join(","));
+  const contentRef = useKeepFocusOnRemoval((cart.data ? cartLines(cart.data) : []).map((line) => line.id).join(","));
 
   function renderContent() {
     const data = cart.data;
@@ -82,7 +83,7 @@ export default function ShoppingCartPage() {
     }
     // A cart this browser knows to be empty shows so at once; the server's answer follows if it differs.
     if (!data && knownCount > 0) return <CartSkeleton />;
-    if (!data || data.included.length === 0) {
+    if (!data || cartLines(data).length === 0) {
       return (
         <div className="rounded-2xl bg-neutral-50 px-6 py-16 ring-1 ring-neutral-900/5">
           <EmptyCart shopPath={shopPath} size="page" />
@@ -92,7 +93,7 @@ export default function ShoppingCartPage() {
     return (
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px] lg:gap-12">
         <ul aria-label="Items in your cart" className="divide-y divide-neutral-200 border-y border-neutral-200">
-          {data.included.map((line) => (
+          {cartLines(data).map((line) => (
             <CartLineItem key={line.id} line={line} />
           ))}
         </ul>

@@ -9,7 +9,7 @@ import { PRODUCT_COLORS } from "@threadfolk/contract/colors";
 import { SHIPPING_SERVICE_KEYS } from "@threadfolk/contract/shipping";
 import { SIZES } from "@threadfolk/contract/sizes";
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { guests, users } from "./accounts.ts";
 import { sellerDesignProductVariants } from "./catalogue.ts";
 
@@ -55,6 +55,8 @@ export const orders = pgTable(
     email: text("email"),
     /** The shipping option chosen at checkout (null until then). */
     selectedShippingServiceKey: text("selected_shipping_service_key"),
+    /** Whether the billing address is the shipping address (spec section 4; true until the shopper says not). */
+    billingSameAsShipping: boolean("billing_same_as_shipping").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

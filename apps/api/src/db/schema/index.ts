@@ -2,6 +2,7 @@ export * from "./accounts.ts";
 export * from "./analytics.ts";
 export * from "./cart.ts";
 export * from "./catalogue.ts";
+export * from "./checkout.ts";
 export * from "./favorites.ts";
 export * from "./jobs.ts";
 export * from "./rate-limit.ts";

@@ -28,9 +28,9 @@ export type CartTotals = {
   totalDiscountCents: Cents;
   /** Items after sale discounts, before shipping and tax. */
   totalBeforeTaxCents: Cents;
-  /** Zero until the checkout (issue 12) adds the chosen shipping option. */
+  /** The shipping option in force for these items (zero when none is offered: an empty cart). */
   totalShippingCents: Cents;
-  /** Zero until the checkout (issue 12) adds the tax estimate for the ship-to address. */
+  /** The tax estimate for the ship-to address (zero while there is none). */
   totalTaxCents: Cents;
   /** Total before tax + shipping + tax. */
   orderTotalCents: Cents;
@@ -58,15 +58,25 @@ export function computeLineAmounts(line: PricedLine): LineAmounts {
 /**
  * THE cart totals: every amount the cart shows, from its lines, in integer cents. Item totals are sums of line
  * totals (each line is quantity times a whole-cent unit price, so nothing is rounded here), the discount is
- * the catalogue total minus the charged total, and the order total adds shipping and tax. The checkout issue
- * extends this function with the shipping option, the tax estimate and coupons; nothing else adds up a cart.
+ * the catalogue total minus the charged total, and the order total adds the shipping option's price and the
+ * tax estimate (both computed from these line amounts by shipping-costs.ts and the tax estimator). Nothing
+ * else adds up a cart.
  */
-export function computeCartTotals({ lines }: { lines: readonly PricedLine[] }): CartTotals {
+export function computeCartTotals({
+  lines,
+  shippingCents = 0,
+  taxCents = 0,
+}: {
+  lines: readonly PricedLine[];
+  shippingCents?: number;
+  taxCents?: number;
+}): CartTotals {
   const amounts = lines.map(computeLineAmounts);
   const itemTotalWithoutDiscountCents = sumCents(amounts.map((line) => line.totalWithoutDiscountCents));
   const totalBeforeTaxCents = sumCents(amounts.map((line) => line.totalCents));
-  const totalShippingCents = toCents(0);
-  const totalTaxCents = toCents(0);
+  const totalShippingCents = toCents(shippingCents);
+  const totalTaxCents = toCents(taxCents);
+  if (totalShippingCents < 0 || totalTaxCents < 0) throw new RangeError("shipping and tax cannot be negative");
   return {
     itemCount: lines.reduce((count, line) => count + line.quantity, 0),
     itemTotalWithoutDiscountCents,

@@ -1,8 +1,16 @@
-import type { OrderLineItem, ShoppingCartResponse } from "@threadfolk/contract/cart";
+import type {
+  CartAddressRecord,
+  CartAddressType,
+  OrderLineItem,
+  OrderShippingOptionsCollection,
+  ShippingCost,
+  ShoppingCartResponse,
+} from "@threadfolk/contract/cart";
 import { COLOR_HEX, colorDisplayName, type ProductColor, resolveColor } from "@threadfolk/contract/colors";
-import { FALLBACK_PRICE, formatCents } from "@threadfolk/contract/money";
-import { SHIPPING_OPTIONS } from "@threadfolk/contract/shipping";
+import { type Cents, FALLBACK_PRICE, formatCents, toCents } from "@threadfolk/contract/money";
+import { SHIPPING_OPTIONS, type ShippingServiceKey } from "@threadfolk/contract/shipping";
 import type { Size } from "@threadfolk/contract/sizes";
+import { COUNTRY_DISPLAY_NAME } from "@threadfolk/contract/states";
 import type { GarmentFit } from "../../db/schema/index.ts";
 import { variantSalePriceCents } from "../catalogue/pricing.ts";
 import { garmentForStyle, type ImageUrlSigner } from "../discovery/image-urls.ts";
@@ -13,7 +21,8 @@ import {
   type LineAmounts,
   type PricedLine,
 } from "./compute-cart-totals.ts";
-import type { CartLineRow, CartOrder, CartVariant } from "./queries.ts";
+import type { CartLineRow, CartVariant, FoundCart, StoredAddress } from "./queries.ts";
+import { quoteShippingOptions, type ShippingQuotes, shippingOptionInForce } from "./shipping-costs.ts";
 
 /** A line's unit prices as the catalogue sets them now (a running sale lowers them, its end restores them). */
 export function priceCartLine(row: CartVariant, quantity: number): PricedLine {
@@ -87,38 +96,100 @@ export function presentPricedCartLine(row: CartLineRow, images: ImageUrlSigner):
   return presentCartLine({ row, amounts: computeLineAmounts(priceCartLine(row, row.line.quantity)), images });
 }
 
-/**
- * The three shipping options with the contract's keys. Their prices come from data at checkout (issue 12);
- * until then they are null, which the client reads as "not offered yet" (never as free shipping).
- */
-function presentShippingOptions(): ShoppingCartResponse["data"]["attributes"]["orderShippingOptionsCollection"] {
+/** The three options in the contract's order, each with its price for this cart or null when not offered. */
+function presentShippingOptions(quotes: ShippingQuotes): OrderShippingOptionsCollection {
   const [first, second, third] = SHIPPING_OPTIONS;
+  const price = (cents: Cents | null) => (cents === null ? null : formatCents(cents));
   return {
     firstOptionKey: first.key,
-    firstOptionPrice: null,
-    firstOptionPriceCents: null,
+    firstOptionPrice: price(quotes[first.key]),
+    firstOptionPriceCents: quotes[first.key],
     secondOptionKey: second.key,
-    secondOptionPrice: null,
-    secondOptionPriceCents: null,
+    secondOptionPrice: price(quotes[second.key]),
+    secondOptionPriceCents: quotes[second.key],
     thirdOptionKey: third.key,
-    thirdOptionPrice: null,
-    thirdOptionPriceCents: null,
+    thirdOptionPrice: price(quotes[third.key]),
+    thirdOptionPriceCents: quotes[third.key],
+  };
+}
+
+/** The spec's map from shipping key to `{displayCost, costInCents}`, offered options only. */
+function presentShippingCosts(quotes: ShippingQuotes): Partial<Record<ShippingServiceKey, ShippingCost>> {
+  const costs: Partial<Record<ShippingServiceKey, ShippingCost>> = {};
+  for (const option of SHIPPING_OPTIONS) {
+    const cents = quotes[option.key];
+    if (cents !== null) costs[option.key] = { displayCost: formatCents(cents), costInCents: cents };
+  }
+  return costs;
+}
+
+/** An address on one line, as typed: "12 Main St, Apt 2, Saint Paul, MN 55102". */
+export function longFormAddress(address: StoredAddress): string {
+  const street = [address.address1, address.address2].filter((part) => part.trim() !== "").join(", ");
+  return `${street}, ${address.city}, ${address.state} ${address.zip}`;
+}
+
+/** A `shipping_address` or `billing_address` record (spec section 3: the address's read-side attributes). */
+export function presentAddress(address: StoredAddress, type: CartAddressType): CartAddressRecord {
+  return {
+    id: address.id,
+    type,
+    attributes: {
+      firstName: address.firstName,
+      lastName: address.lastName,
+      fullName: `${address.firstName} ${address.lastName}`,
+      address1: address.address1,
+      address2: address.address2,
+      city: address.city,
+      state: address.state,
+      zip: address.zip,
+      longFormAddress: longFormAddress(address),
+      country: COUNTRY_DISPLAY_NAME,
+    },
+  };
+}
+
+/** The cart's money before tax: line prices now, and the shipping option in force with its price. */
+export type PricedCart = {
+  lines: PricedLine[];
+  quotes: ShippingQuotes;
+  shippingKey: ShippingServiceKey | null;
+  shippingCents: Cents;
+};
+
+/** Prices a found cart's lines and shipping (the tax estimate is asked with these amounts). */
+export function priceCart(cart: FoundCart | undefined): PricedCart {
+  const lines = (cart?.lines ?? []).map((row) => priceCartLine(row, row.line.quantity));
+  const itemCount = lines.reduce((count, line) => count + line.quantity, 0);
+  const quotes = quoteShippingOptions(cart?.shippingRates ?? [], itemCount);
+  const shippingKey = shippingOptionInForce(cart?.order.selectedShippingServiceKey ?? null, quotes);
+  return {
+    lines,
+    quotes,
+    shippingKey,
+    shippingCents: shippingKey === null ? toCents(0) : (quotes[shippingKey] ?? toCents(0)),
   };
 }
 
 /** `GET /shopping_cart` (spec section 3: shopping cart / order); no order yet is an empty cart. */
 export function presentShoppingCart(options: {
-  order: CartOrder | undefined;
-  lines: CartLineRow[];
+  cart: FoundCart | undefined;
+  priced: PricedCart;
+  tax: { cents: number; label: string };
   images: ImageUrlSigner;
 }): ShoppingCartResponse {
-  const { order, lines, images } = options;
+  const { cart, priced, tax, images } = options;
+  const order = cart?.order;
+  const rows = cart?.lines ?? [];
   const totals: CartTotals = computeCartTotals({
-    lines: lines.map((row) => priceCartLine(row, row.line.quantity)),
+    lines: priced.lines,
+    shippingCents: priced.shippingCents,
+    taxCents: tax.cents,
   });
-  const included = lines.map((row, index) =>
-    presentCartLine({ row, amounts: totals.lines[index] as LineAmounts, images }),
-  );
+  const lines = rows.map((row, index) => presentCartLine({ row, amounts: totals.lines[index] as LineAmounts, images }));
+  const addresses: CartAddressRecord[] = [];
+  if (cart?.shippingAddress) addresses.push(presentAddress(cart.shippingAddress, "shipping_address"));
+  if (cart?.billingAddress) addresses.push(presentAddress(cart.billingAddress, "billing_address"));
   return {
     data: {
       id: order?.id ?? null,
@@ -132,18 +203,21 @@ export function presentShoppingCart(options: {
         totalShippingCents: totals.totalShippingCents,
         totalTax: formatCents(totals.totalTaxCents),
         totalTaxCents: totals.totalTaxCents,
+        taxLabel: tax.label,
         totalDiscount: formatCents(totals.totalDiscountCents),
         totalDiscountCents: totals.totalDiscountCents,
         orderTotal: formatCents(totals.orderTotalCents),
         orderTotalCents: totals.orderTotalCents,
         itemTotalWithoutDiscount: formatCents(totals.itemTotalWithoutDiscountCents),
         itemTotalWithoutDiscountCents: totals.itemTotalWithoutDiscountCents,
-        selectedShippingServiceKey: order?.selectedShippingServiceKey ?? null,
-        orderShippingOptionsCollection: presentShippingOptions(),
+        selectedShippingServiceKey: priced.shippingKey,
+        orderShippingOptionsCollection: presentShippingOptions(priced.quotes),
+        shippingCosts: presentShippingCosts(priced.quotes),
+        billingSameAsShipping: order?.billingSameAsShipping ?? true,
         shoppingCartCount: totals.itemCount,
-        orderLineItems: included.map((line) => ({ id: line.id, type: line.type })),
+        orderLineItems: lines.map((line) => ({ id: line.id, type: line.type })),
       },
     },
-    included,
+    included: [...lines, ...addresses],
   };
 }

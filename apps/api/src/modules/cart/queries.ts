@@ -1,13 +1,16 @@
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "@threadfolk/contract/cart";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import {
   designs,
   type GarmentFit,
   garmentStyles,
+  orderAddresses,
   orderLineItems,
   orders,
   sellerDesignProductVariants,
+  shippingRates,
 } from "../../db/schema/index.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { isListedDesign } from "../catalogue/listed-designs.ts";
@@ -258,7 +261,67 @@ export type CartOrder = {
   orderNumber: string;
   email: string | null;
   selectedShippingServiceKey: string | null;
+  billingSameAsShipping: boolean;
 };
+
+/** A saved address of an order (issue 12). */
+export type StoredAddress = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zip: string;
+};
+
+/** One row of `shipping_rates`. */
+export type ShippingRate = { key: string; firstItemCents: number; additionalItemCents: number };
+
+/** The cart with what prices and ships it: lines, saved addresses, and the shipping rates in force. */
+export type FoundCart = {
+  order: CartOrder;
+  lines: CartLineRow[];
+  shippingAddress: StoredAddress | undefined;
+  billingAddress: StoredAddress | undefined;
+  shippingRates: ShippingRate[];
+};
+
+const shippingAddresses = alias(orderAddresses, "shipping_address");
+const billingAddresses = alias(orderAddresses, "billing_address");
+
+function addressColumns(table: typeof shippingAddresses | typeof billingAddresses) {
+  return {
+    id: table.id,
+    firstName: table.firstName,
+    lastName: table.lastName,
+    address1: table.address1,
+    address2: table.address2,
+    city: table.city,
+    state: table.state,
+    zip: table.zip,
+  };
+}
+
+/** The shipping rates as one JSON array: an uncorrelated scalar subquery, evaluated once per statement. */
+const shippingRatesJson = sql<ShippingRate[] | string | null>`(select json_agg(json_build_object(
+  'key', ${shippingRates.key},
+  'firstItemCents', ${shippingRates.firstItemCents},
+  'additionalItemCents', ${shippingRates.additionalItemCents})) from ${shippingRates})`;
+
+/** A left-joined address: absent when its id is null (no row joined). */
+function storedAddress(
+  row: { [Key in keyof StoredAddress]: StoredAddress[Key] | null } | null,
+): StoredAddress | undefined {
+  return row?.id == null ? undefined : (row as StoredAddress);
+}
+
+function parseShippingRates(value: ShippingRate[] | string | null): ShippingRate[] {
+  if (value === null) return [];
+  // node-postgres parses json; PGlite may hand it over as text.
+  return typeof value === "string" ? (JSON.parse(value) as ShippingRate[]) : value;
+}
 
 /** A line of the cart with everything it is shown with. */
 export type CartLineRow = CartVariant & {
@@ -270,13 +333,7 @@ export type CartLineRow = CartVariant & {
  * running sale offers are a subquery per line). Lines of designs that are no longer listed are left out: they
  * stay in the table (a reactivated design comes back) but cannot be bought. Undefined when there is no cart.
  */
-export async function findCart({
-  db,
-  owner,
-}: {
-  db: Executor;
-  owner: CartOwner;
-}): Promise<{ order: CartOrder; lines: CartLineRow[] } | undefined> {
+export async function findCart({ db, owner }: { db: Executor; owner: CartOwner }): Promise<FoundCart | undefined> {
   const rows = await db
     .select({
       order: {
@@ -284,7 +341,11 @@ export async function findCart({
         orderNumber: orders.orderNumber,
         email: orders.email,
         selectedShippingServiceKey: orders.selectedShippingServiceKey,
+        billingSameAsShipping: orders.billingSameAsShipping,
       },
+      shippingAddress: addressColumns(shippingAddresses),
+      billingAddress: addressColumns(billingAddresses),
+      shippingRates: shippingRatesJson,
       line: {
         id: orderLineItems.id,
         uuid: orderLineItems.uuid,
@@ -295,6 +356,8 @@ export async function findCart({
       ...variantColumns,
     })
     .from(orders)
+    .leftJoin(shippingAddresses, and(eq(shippingAddresses.orderId, orders.id), eq(shippingAddresses.kind, "shipping")))
+    .leftJoin(billingAddresses, and(eq(billingAddresses.orderId, orders.id), eq(billingAddresses.kind, "billing")))
     .leftJoin(orderLineItems, eq(orderLineItems.orderId, orders.id))
     .leftJoin(
       sellerDesignProductVariants,
@@ -312,7 +375,13 @@ export async function findCart({
     if (!line || !variant || !design || !style) continue;
     lines.push({ line, variant, design, style, saleOffers: parseSaleOffers(row.saleOffers) });
   }
-  return { order: first.order, lines };
+  return {
+    order: first.order,
+    lines,
+    shippingAddress: storedAddress(first.shippingAddress),
+    billingAddress: storedAddress(first.billingAddress),
+    shippingRates: parseShippingRates(first.shippingRates),
+  };
 }
 
 /** A guest's open cart, locked: the one row a merge and a concurrent replay of it both wait for. */

@@ -1,4 +1,5 @@
 import type { OrderLineItem, ShoppingCartResponse } from "@threadfolk/contract/cart";
+import { TAX_LABELS } from "@threadfolk/contract/checkout";
 import { formatCents } from "@threadfolk/contract/money";
 
 /** Test data for the cart's unit tests (never imported by the app): a line and a cart in the API's shape. */
@@ -52,6 +53,9 @@ export function buildCart(lines: OrderLineItem[]): ShoppingCartResponse {
       attributes: {
         orderNumber: lines.length > 0 ? "TF-ABCD2345" : null,
         email: null,
+        taxLabel: TAX_LABELS.noAddress,
+        shippingCosts: {},
+        billingSameAsShipping: true,
         totalBeforeTax: formatCents(totalCents),
         totalBeforeTaxCents: totalCents,
         totalShipping: "$0.00",

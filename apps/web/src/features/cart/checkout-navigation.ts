@@ -1,15 +1,15 @@
-import type { OrderLineItem, ShoppingCart, ShoppingCartResponse } from "@threadfolk/contract/cart";
+import {
+  type CartAddressRecord,
+  cartAddress,
+  cartLines,
+  type OrderLineItem,
+  type ShoppingCart,
+  type ShoppingCartResponse,
+} from "@threadfolk/contract/cart";
 import { CLIENT_ROUTES } from "@threadfolk/contract/routes";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { trackEvent } from "../../lib/analytics.ts";
-
-/** An address record of the cart's `included` list (the checkout issue sets them; read-side attributes). */
-export type CartAddressRecord = {
-  id: string | number;
-  type: "shipping_address" | "billing_address";
-  attributes: Record<string, unknown>;
-};
 
 /**
  * What CHECKOUT hands the shipping step in navigation state (spec section 2): billing address, shipping
@@ -23,19 +23,13 @@ export type CheckoutNavigationState = {
   lineItems: OrderLineItem[];
 };
 
-function findAddress(cart: ShoppingCartResponse, type: CartAddressRecord["type"]): CartAddressRecord | null {
-  // `included` holds address records beside the lines once the checkout has set them (issue 12).
-  const records = cart.included as ReadonlyArray<{ type: string }>;
-  return (records.find((record) => record.type === type) as CartAddressRecord | undefined) ?? null;
-}
-
 /** The navigation state of CHECKOUT for `cart`. */
 export function checkoutNavigationState(cart: ShoppingCartResponse): CheckoutNavigationState {
   return {
-    billingAddress: findAddress(cart, "billing_address"),
-    shippingAddress: findAddress(cart, "shipping_address"),
+    billingAddress: cartAddress(cart, "billing_address"),
+    shippingAddress: cartAddress(cart, "shipping_address"),
     order: cart.data,
-    lineItems: cart.included.filter((record) => record.type === "order_line_item"),
+    lineItems: cartLines(cart),
   };
 }
 

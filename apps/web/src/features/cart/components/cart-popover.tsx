@@ -1,4 +1,5 @@
 import * as Popover from "@radix-ui/react-popover";
+import { cartLines } from "@threadfolk/contract/cart";
 import type { RefObject } from "react";
 import { Link } from "react-router";
 import { Spinner } from "../../../components/spinner.tsx";
@@ -21,7 +22,7 @@ function CartPopoverBody({ shopPath, count, onNavigate }: CartPopoverBodyProps) 
   const cart = useShoppingCart();
   const startCheckout = useStartCheckout();
 
-  const isEmpty = cart.data ? cart.data.included.length === 0 : count === 0;
+  const isEmpty = cart.data ? cartLines(cart.data).length === 0 : count === 0;
   if (isEmpty) {
     return (
       <div className="px-5 py-5">

@@ -1,4 +1,5 @@
 import type { OrderLineItem, ShoppingCartResponse } from "@threadfolk/contract/cart";
+import { cartLines } from "@threadfolk/contract/cart";
 import { Link } from "react-router";
 import { Price } from "../../../components/design-card.tsx";
 import { garmentName, itemCountText, lineColorName, lineDesignPath } from "./cart-line-facts.ts";
@@ -62,7 +63,7 @@ export function CartSummaryWidget({ cart, onNavigate, onCheckout }: CartSummaryW
         <p className="text-xs font-semibold text-neutral-500">{itemCountText(attributes.shoppingCartCount)}</p>
       </div>
       <ul aria-label="Items in your cart" className="max-h-72 divide-y divide-neutral-100 overflow-y-auto px-5">
-        {cart.included.map((line) => (
+        {cartLines(cart).map((line) => (
           <SummaryLine key={line.id} line={line} onNavigate={onNavigate} />
         ))}
       </ul>
