@@ -116,7 +116,7 @@ export async function upsertCart({
 }
 
 /** The sum of the quantities of an order's lines whose designs are listed (what the cart shows). */
-function listedQuantitySum(orderId: SQL | string, exceptLineId?: SQL): SQL {
+export function listedQuantitySum(orderId: SQL | string, exceptLineId?: SQL): SQL {
   return sql`(select coalesce(sum(l.quantity), 0)::int
     from order_line_items l
     join seller_design_product_variants on seller_design_product_variants.id = l.seller_design_product_variant_id
@@ -305,7 +305,7 @@ function addressColumns(table: typeof shippingAddresses | typeof billingAddresse
 }
 
 /** The shipping rates as one JSON array: an uncorrelated scalar subquery, evaluated once per statement. */
-const shippingRatesJson = sql<ShippingRate[] | string | null>`(select json_agg(json_build_object(
+export const shippingRatesJson = sql<ShippingRate[] | string | null>`(select json_agg(json_build_object(
   'key', ${shippingRates.key},
   'firstItemCents', ${shippingRates.firstItemCents},
   'additionalItemCents', ${shippingRates.additionalItemCents})) from ${shippingRates})`;
@@ -317,7 +317,7 @@ function storedAddress(
   return row?.id == null ? undefined : (row as StoredAddress);
 }
 
-function parseShippingRates(value: ShippingRate[] | string | null): ShippingRate[] {
+export function parseShippingRates(value: ShippingRate[] | string | null): ShippingRate[] {
   if (value === null) return [];
   // node-postgres parses json; PGlite may hand it over as text.
   return typeof value === "string" ? (JSON.parse(value) as ShippingRate[]) : value;
