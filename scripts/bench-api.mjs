@@ -2,7 +2,8 @@
 // p50 and p99 per route, each as a ratio to a trivial JSON route measured in the same run, then the
 // sequential latency (p50/p95/p99) of two-word searches, then the cart: add-to-cart and a read of a cart of
 // 5 lines, each connection its own shoppers (guest tokens, so their own carts), with p95 against the
-// targets of issue 11. It never starts a server: point it at one.
+// targets of issue 11, then address validation (the local ZIP data verifier) with varied real addresses, p95
+// against issue 12's target. It never starts a server: point it at one.
 // Start that server with DISCOVERY_CACHE_SECONDS=0: otherwise repeated searches reuse their cached totals
 // (decision 012) and the latency figures describe the cache, not the search (see the README).
 //
@@ -11,7 +12,9 @@
 //   BENCH_CONNECTIONS  concurrent connections, the same for every route (default 10)
 //   BENCH_QUERY        the two-word search of the load test (default "space cat")
 //   BENCH_SAMPLES      sequential searches for the latency figures (default 300)
-//   BENCH_SECTIONS     which parts to run, comma-separated: discovery, cart (default both)
+//   BENCH_SECTIONS     which parts to run, comma-separated: discovery, cart, checkout, address (default all)
+// The address section sends far more validations than one shopper may (decision 022): start the server with
+// ADDRESS_VALIDATIONS_PER_IDENTITY=1000000 ADDRESS_VALIDATIONS_PER_IP=1000000 (README).
 import autocannon from "autocannon";
 
 const baseUrl = (process.env.BENCH_URL ?? "http://localhost:3000").replace(/\/+$/, "");
@@ -19,7 +22,9 @@ const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const query = process.env.BENCH_QUERY ?? "space cat";
 const samples = Number(process.env.BENCH_SAMPLES ?? 300);
-const sections = new Set((process.env.BENCH_SECTIONS ?? "discovery,cart").split(",").map((name) => name.trim()));
+const sections = new Set(
+  (process.env.BENCH_SECTIONS ?? "discovery,cart,checkout,address").split(",").map((name) => name.trim()),
+);
 
 /** Two-word queries for the sequential latency run: common and rarer words, one typo. */
 const LATENCY_QUERIES = [
@@ -70,6 +75,8 @@ async function main() {
   );
   if (sections.has("discovery")) await benchDiscovery(designUuid);
   if (sections.has("cart")) await benchCart(listing.data);
+  if (sections.has("checkout")) await benchCheckout(listing.data);
+  if (sections.has("address")) await benchAddressValidation();
 }
 
 async function benchDiscovery(designUuid) {
@@ -224,7 +231,8 @@ function readCartConnection(lines) {
     const token = await newShopper();
     for (const line of lines.slice(0, 5)) await postJson("/api/v1/order_line_items", { order_line_item: line }, token);
     const cart = await getJsonWithToken("/api/v1/shopping_cart", token);
-    if (cart.included.length !== 5) throw new Error(`a bench cart holds ${cart.included.length} lines, not 5`);
+    const lineCount = cart.included.filter((record) => record.type === "order_line_item").length;
+    if (lineCount !== 5) throw new Error(`a bench cart holds ${lineCount} lines, not 5`);
     return {
       nextRequest: () => ({
         method: "GET",
@@ -255,6 +263,11 @@ async function benchCart(cards) {
     { title: "add to cart", target: 15, setupConnection: addToCartConnection(lines, shoppersPerConnection) },
     { title: "GET shopping_cart (5 lines)", target: 10, setupConnection: readCartConnection(lines) },
   ];
+  await runScenarios("Cart", scenarios);
+}
+
+/** Runs `scenarios` (the first is the yardstick) and prints one table of their latencies against their targets. */
+async function runScenarios(title, scenarios) {
   const rows = [];
   let baseline;
   const milliseconds = (value) => Number(value.toFixed(1));
@@ -275,8 +288,183 @@ async function benchCart(cards) {
       statuses: [...statuses].map(([status, count]) => `${status}x${count}`).join(" "),
     });
   }
-  console.log(`Cart, ${connections} connections, each with its own shoppers (guest tokens and carts):`);
+  console.log(`${title}, ${connections} connections, each with its own shoppers (guest tokens and carts):`);
   console.table(rows);
+}
+
+async function putJson(path, body, token) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`PUT ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** Real addresses of three states; the checkout scenarios alternate between them (the tax changes with each). */
+const BENCH_ADDRESSES = [
+  {
+    first_name: "Ada",
+    last_name: "Lovelace",
+    address1: "75 Rev Dr Martin Luther King Jr Blvd",
+    address2: "",
+    city: "Saint Paul",
+    state: "MN",
+    zip: "55155",
+  },
+  {
+    first_name: "Grace",
+    last_name: "Hopper",
+    address1: "1 Main St",
+    address2: "Apt 4",
+    city: "Brooklyn",
+    state: "NY",
+    zip: "11201",
+  },
+  {
+    first_name: "Alan",
+    last_name: "Kay",
+    address1: "200 N Spring St",
+    address2: "",
+    city: "Los Angeles",
+    state: "CA",
+    zip: "90012",
+  },
+];
+
+/** A shopper whose cart holds 2 lines and has addresses (POST /addresses), as at the payment step. */
+async function newCheckoutShopper(lines) {
+  const token = await newShopper();
+  for (const line of lines.slice(0, 2)) await postJson("/api/v1/order_line_items", { order_line_item: line }, token);
+  await postJson(
+    "/api/v1/addresses",
+    { addresses: { shipping_address: BENCH_ADDRESSES[0], billing_same_as_shipping: true, email: "bench@example.com" } },
+    token,
+  );
+  return token;
+}
+
+/** Saving addresses: each connection is one shopper at the payment step, changing address (PUT) each time. */
+function saveAddressesConnection(lines) {
+  return async () => {
+    const token = await newCheckoutShopper(lines);
+    let sent = 0;
+    return {
+      nextRequest() {
+        const address = BENCH_ADDRESSES[sent++ % BENCH_ADDRESSES.length];
+        return {
+          method: "PUT",
+          path: "/api/v1/addresses",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: JSON.stringify({
+            addresses: { shipping_address: address, billing_same_as_shipping: true, email: "bench@example.com" },
+          }),
+        };
+      },
+    };
+  };
+}
+
+/** Changing the shipping option: each connection is one shopper at the payment step, cycling the three options. */
+function shippingOptionConnection(lines) {
+  return async () => {
+    const token = await newCheckoutShopper(lines);
+    const keys = ["expedited", "express", "standard"];
+    let sent = 0;
+    return {
+      nextRequest: () => ({
+        method: "PUT",
+        path: "/api/v1/orders",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ order: { selected_shipping_service_key: keys[sent++ % keys.length] } }),
+      }),
+    };
+  };
+}
+
+async function benchCheckout(cards) {
+  const lines = await findCartLines(cards);
+  // Every setup request checks itself; one round trip here shows the routes answer before the timed runs.
+  const probe = await newCheckoutShopper(lines);
+  await putJson("/api/v1/orders", { order: { selected_shipping_service_key: "express" } }, probe);
+  await runScenarios("Checkout", [
+    {
+      title: "trivial JSON (ping)",
+      setupConnection: async () => ({ nextRequest: () => ({ method: "GET", path: "/api/v1/ping" }) }),
+    },
+    { title: "PUT addresses (save, re-tax)", target: 20, setupConnection: saveAddressesConnection(lines) },
+    { title: "PUT orders (shipping option)", target: 15, setupConnection: shippingOptionConnection(lines) },
+  ]);
+}
+
+/**
+ * Real addresses of many states as shoppers type them: right ones, a wrong city for the ZIP, a ZIP of another
+ * state, a ZIP that does not exist, 'St'/'Saint', units, lower case, a ZIP+4, and one place that does not exist.
+ */
+const VALIDATION_ADDRESSES = [
+  { address1: "350 Fifth Avenue", address2: "Suite 3000", city: "New York", state: "NY", zip: "10118" },
+  { address1: "75 Rev Dr Martin Luther King Jr Blvd", address2: "", city: "St Paul", state: "MN", zip: "55155" },
+  { address1: "75 rev dr martin luther king jr blvd", address2: "", city: "saint paul", state: "MN", zip: "55155" },
+  { address1: "1600 Pennsylvania Avenue NW", address2: "", city: "Washington", state: "DC", zip: "20500" },
+  { address1: "1 Calle Fortaleza", address2: "", city: "San Juan", state: "PR", zip: "00901" },
+  { address1: "1 Dr Carlton B Goodlett Place", address2: "", city: "San Francisco", state: "CA", zip: "94102-4689" },
+  { address1: "1100 Congress Avenue", address2: "", city: "Dallas", state: "TX", zip: "78701" },
+  { address1: "1221 SW 4th Avenue", address2: "", city: "Portland", state: "OR", zip: "98101" },
+  { address1: "233 South Wacker Drive", address2: "Floor 103", city: "Chicago", state: "IL", zip: "60650" },
+  { address1: "4 Yawkey Way", address2: "", city: "Boston", state: "MA", zip: "02215" },
+  { address1: "200 East Colfax Avenue", address2: "Room 200", city: "Denver", state: "CO", zip: "80203" },
+  { address1: "600 Peachtree Street NE", address2: "", city: "Atlanta", state: "GA", zip: "30308" },
+  { address1: "1 Main Street", address2: "", city: "Nowhereville", state: "KS", zip: "99999" },
+  { address1: "400 Broad Street", address2: "", city: "Seattle", state: "WA", zip: "98109" },
+  { address1: "100 North Street", address2: "Apartment 4B", city: "Pittsfield", state: "MA", zip: "01201" },
+  { address1: "3400 Civic Center Blvd", address2: "", city: "Philadelphia", state: "PA", zip: "19104-4399" },
+];
+
+/** Address validation: each connection is one guest cycling over the addresses (as the dialog asks them). */
+async function benchAddressValidation() {
+  const pathOf = (address) => `/api/v1/address_validations?${new URLSearchParams(address).toString()}`;
+  const probeToken = await newShopper();
+  for (let index = 0; index < 3; index++) {
+    const probe = await fetch(`${baseUrl}${pathOf(VALIDATION_ADDRESSES[index])}`, {
+      headers: { authorization: `Bearer ${probeToken}` },
+    });
+    if (probe.status === 429) {
+      throw new Error(
+        "address validation is rate limited: start the server with ADDRESS_VALIDATIONS_PER_IDENTITY=1000000 ADDRESS_VALIDATIONS_PER_IP=1000000",
+      );
+    }
+    if (!probe.ok) throw new Error(`GET address_validations answered ${probe.status}: ${await probe.text()}`);
+    const body = await probe.json();
+    if (index === 0 && body.meta.provider !== "local") {
+      console.log(`(The server verifies with '${body.meta.provider}', not the local ZIP data.)`);
+    }
+  }
+  const scenarios = [
+    {
+      title: "trivial JSON (ping)",
+      setupConnection: async () => ({ nextRequest: () => ({ method: "GET", path: "/api/v1/ping" }) }),
+    },
+    {
+      title: "GET address_validations",
+      target: 5,
+      setupConnection: async (connection) => {
+        const token = await newShopper();
+        let sent = connection;
+        return {
+          nextRequest() {
+            const address = VALIDATION_ADDRESSES[sent % VALIDATION_ADDRESSES.length];
+            sent += 1;
+            return { method: "GET", path: pathOf(address), headers: { authorization: `Bearer ${token}` } };
+          },
+        };
+      },
+    },
+  ];
+  await runScenarios(
+    `Address validation (${VALIDATION_ADDRESSES.length} addresses, each connection its own guest)`,
+    scenarios,
+  );
 }
 
 main().catch((error) => {

@@ -4,12 +4,14 @@ import fastifyCompress from "@fastify/compress";
 import { toSnakeKeys } from "@threadfolk/contract/case";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
+import { createAddressVerifier } from "./adapters/address/create-address.ts";
 import { createAnalytics } from "./adapters/analytics/create-analytics.ts";
 import { createCounters } from "./adapters/counters/create-counters.ts";
 import { createMail } from "./adapters/mail/create-mail.ts";
 import type { MailTransport } from "./adapters/mail/mail.ts";
 import { createStorage } from "./adapters/storage/create-storage.ts";
 import type { MediaStorage } from "./adapters/storage/storage.ts";
+import { createTax } from "./adapters/tax/create-tax.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
@@ -22,6 +24,7 @@ import { collectRouteTable, type RouteEntry } from "./http/route-table.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
 import { createJobWorker } from "./jobs/job-worker.ts";
+import { addressVerificationRoutes } from "./modules/address-verification/routes.ts";
 import { createForwardAnalyticsEventsHandler } from "./modules/analytics/forward-analytics-events.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { registerAuthentication } from "./modules/auth/authenticate.ts";
@@ -55,6 +58,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   analyticsRoutes,
   cartRoutes,
   checkoutRoutes,
+  addressVerificationRoutes,
 ];
 
 export type BuildAppOptions = {
@@ -110,6 +114,9 @@ export async function buildApp(
     },
     schedules: [purgeSchedule],
   });
+  const tax = createTax(config, {
+    onFallback: (error) => app.log.warn({ err: error }, "tax service failed: the estimate came from the local table"),
+  });
   const context: AppContext = {
     config,
     database,
@@ -119,6 +126,10 @@ export async function buildApp(
     mail,
     analytics,
     jobs,
+    tax,
+    addressVerifier: createAddressVerifier(config, (error) =>
+      app.log.warn({ err: error }, "UPS address validation failed; answered from the ZIP data"),
+    ),
   };
   app.addHook("onClose", async () => {
     await jobs.stop();

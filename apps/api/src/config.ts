@@ -98,6 +98,22 @@ const environmentSchema = z
     STRIPE_TAX_API_BASE: optionalUrl(["http", "https"]),
     /** The longest wait for Stripe Tax per estimate before the local table answers instead. */
     TAX_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
+    /** UPS Address Validation (decision 022); the bundled ZIP data verifies unless both are set. */
+    UPS_CLIENT_ID: z.string().trim().min(1).optional(),
+    UPS_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Scheme and host of UPS's APIs: production by default, https://wwwcie.ups.com for UPS's test environment. */
+    UPS_BASE_URL: z
+      .string()
+      .trim()
+      .default("https://onlinetools.ups.com")
+      .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" }),
+    /** Past this, a verification is answered from the ZIP data instead (checkout never waits on the carrier). */
+    UPS_TIMEOUT_MS: z.coerce.number().int().min(50).default(2000),
+    /** Address validations per identity (guest or customer) in the window (sliding). */
+    ADDRESS_VALIDATIONS_PER_IDENTITY: z.coerce.number().int().min(1).default(30),
+    /** Address validations per client address in the window, whatever the identity (guests are cheap to make). */
+    ADDRESS_VALIDATIONS_PER_IP: z.coerce.number().int().min(1).default(300),
+    ADDRESS_VALIDATION_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   })
   .superRefine((values, context) => {
     if (Boolean(values.ANALYTICS_GA4_MEASUREMENT_ID) !== Boolean(values.ANALYTICS_GA4_API_SECRET)) {
@@ -106,6 +122,14 @@ const environmentSchema = z
         code: "custom",
         path: [missing],
         message: "GA4 forwarding needs both the measurement id and the API secret",
+      });
+    }
+    if (Boolean(values.UPS_CLIENT_ID) !== Boolean(values.UPS_CLIENT_SECRET)) {
+      const missing = values.UPS_CLIENT_ID ? "UPS_CLIENT_SECRET" : "UPS_CLIENT_ID";
+      context.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "UPS address validation needs both the client id and secret",
       });
     }
     if (!values.S3_BUCKET) return;

@@ -1,7 +1,9 @@
+import type { AddressVerifier } from "./adapters/address/address.ts";
 import type { AnalyticsSink } from "./adapters/analytics/analytics.ts";
 import type { RateLimitCounters } from "./adapters/counters/counters.ts";
 import type { MailTransport } from "./adapters/mail/mail.ts";
 import type { MediaStorage } from "./adapters/storage/storage.ts";
+import type { TaxEstimator } from "./adapters/tax/tax.ts";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { JobWorker } from "./jobs/job-worker.ts";
@@ -18,6 +20,10 @@ export type AppContext = {
   mail: MailTransport;
   /** Where stored analytics events are forwarded (GA4 or the local log); none unless configured. */
   analytics: AnalyticsSink | undefined;
+  /** Checks shipping addresses: UPS when configured, else the bundled ZIP data (decision 022). */
+  addressVerifier: AddressVerifier;
   /** This process's job worker; services call `nudge()` after enqueueing a job (jobs/). */
   jobs: JobWorker;
+  /** The cart's sales tax estimate (Stripe Tax, or the local table by default). */
+  tax: TaxEstimator;
 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SHIPPING_OPTIONS, SHIPPING_SERVICE_KEYS, type ShippingServiceKey } from "./shipping.ts";
+import { ESTIMATED_TAX_LABEL, NO_ADDRESS_TAX_LABEL } from "./tax-constants.ts";
 import { textSchema } from "./text.ts";
 import { addressSchema, emailSchema } from "./validation.ts";
 
@@ -19,10 +20,7 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 /** The label of the cart's tax amount: an estimate for the shipping address, or none yet. */
-export const TAX_LABELS = {
-  estimated: "Estimated tax",
-  noAddress: "Tax (calculated from the shipping address)",
-} as const;
+export const TAX_LABELS = { estimated: ESTIMATED_TAX_LABEL, noAddress: NO_ADDRESS_TAX_LABEL } as const;
 
 /**
  * `POST` and `PUT /addresses`: both addresses and the e-mail, saved on the caller's cart. With

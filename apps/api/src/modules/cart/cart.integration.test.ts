@@ -8,6 +8,7 @@ import {
 } from "@threadfolk/contract/cart";
 import { toCamelKeys } from "@threadfolk/contract/case";
 import { PRODUCT_COLORS } from "@threadfolk/contract/colors";
+import { NO_ADDRESS_TAX_LABEL } from "@threadfolk/contract/tax-constants";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDesign, buildSale } from "../../../test/factories/catalogue.ts";
@@ -202,28 +203,36 @@ describe("the shopping cart", () => {
         email: null,
         total_before_tax: "$90.00",
         total_before_tax_cents: 9000,
-        total_shipping: "$0.00",
-        total_shipping_cents: 0,
+        // Standard shipping for 3 items: $5.99 + 2 x $2.00 (the shipping_rates of migration 0012).
+        total_shipping: "$9.99",
+        total_shipping_cents: 999,
         total_tax: "$0.00",
         total_tax_cents: 0,
+        tax_label: NO_ADDRESS_TAX_LABEL,
         total_discount: "$0.00",
         total_discount_cents: 0,
-        order_total: "$90.00",
-        order_total_cents: 9000,
+        order_total: "$99.99",
+        order_total_cents: 9999,
         item_total_without_discount: "$90.00",
         item_total_without_discount_cents: 9000,
-        selected_shipping_service_key: null,
+        selected_shipping_service_key: "standard",
         order_shipping_options_collection: {
           first_option_key: "standard",
-          first_option_price: null,
-          first_option_price_cents: null,
+          first_option_price: "$9.99",
+          first_option_price_cents: 999,
           second_option_key: "expedited",
-          second_option_price: null,
-          second_option_price_cents: null,
+          second_option_price: "$18.99",
+          second_option_price_cents: 1899,
           third_option_key: "express",
-          third_option_price: null,
-          third_option_price_cents: null,
+          third_option_price: "$29.99",
+          third_option_price_cents: 2999,
         },
+        shipping_costs: {
+          standard: { display_cost: "$9.99", cost_in_cents: 999 },
+          expedited: { display_cost: "$18.99", cost_in_cents: 1899 },
+          express: { display_cost: "$29.99", cost_in_cents: 2999 },
+        },
+        billing_same_as_shipping: true,
         shopping_cart_count: 3,
         order_line_items: [
           { id: first.data.id, type: "order_line_item" },
@@ -303,8 +312,9 @@ describe("the shopping cart", () => {
       total_discount_cents: 1500,
       total_before_tax: "$59.97",
       total_before_tax_cents: 5997,
-      order_total: "$59.97",
-      order_total_cents: 5997,
+      // Plus standard shipping for 3 items, $9.99.
+      order_total: "$69.96",
+      order_total_cents: 6996,
     });
     await server.database.db
       .update(marketplaceSales)
@@ -317,7 +327,7 @@ describe("the shopping cart", () => {
       total: "$74.97",
       total_discount: "$0.00",
     });
-    expect(after.data.attributes).toMatchObject({ total_discount: "$0.00", order_total: "$74.97" });
+    expect(after.data.attributes).toMatchObject({ total_discount: "$0.00", order_total: "$84.96" });
   });
 
   it("leaves out the lines of a design that was deactivated, from the lines, the totals and the count", async () => {
@@ -338,7 +348,8 @@ describe("the shopping cart", () => {
     await server.database.db.update(designs).set({ status: "deactivated" }).where(eq(designs.id, gone.design.id));
     const cart = await readCart(token);
     expect(cart.included).toHaveLength(1);
-    expect(cart.data.attributes).toMatchObject({ shopping_cart_count: 1, order_total: "$20.00" });
+    // $20.00 and standard shipping for the one item left ($5.99).
+    expect(cart.data.attributes).toMatchObject({ shopping_cart_count: 1, order_total: "$25.99" });
     const another = expectAdded(
       await addLine(token, { seller_design_product_variant_id: kept.defaultVariant.id, size: "L", color: "black" }),
     );

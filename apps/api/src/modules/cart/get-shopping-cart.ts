@@ -1,14 +1,51 @@
 import type { ShoppingCartResponse } from "@threadfolk/contract/cart";
-import { TAX_LABELS } from "@threadfolk/contract/checkout";
+import type { TaxEstimate } from "@threadfolk/contract/tax-constants";
+import type { TaxEstimator } from "../../adapters/tax/tax.ts";
 import type { AppContext } from "../../context.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { createImageUrlSigner } from "../discovery/image-urls.ts";
-import { presentShoppingCart, priceCart } from "./presenters.ts";
-import { cartOwnerOf, findCart } from "./queries.ts";
+import { computeLineAmounts } from "./compute-cart-totals.ts";
+import { type PricedCart, presentShoppingCart, priceCart } from "./presenters.ts";
+import { cartOwnerOf, type FoundCart, findCart } from "./queries.ts";
 
-/** The caller's cart, priced by the catalogue now; a shopper who never added anything has an empty cart. */
+/**
+ * The sales tax of a priced cart for its shipping address (spec section 9; issue 12): each line as charged
+ * and the shipping option in force. With no shipping address the estimator answers zero, labelled so.
+ */
+export function estimateCartTax(options: {
+  tax: TaxEstimator;
+  cart: FoundCart | undefined;
+  priced: PricedCart;
+}): Promise<TaxEstimate> {
+  const { tax, cart, priced } = options;
+  const address = cart?.shippingAddress;
+  return tax.estimate({
+    currency: "usd",
+    shipTo: address
+      ? {
+          address1: address.address1,
+          address2: address.address2,
+          city: address.city,
+          state: address.state,
+          zip: address.zip,
+        }
+      : null,
+    lines: priced.lines.map((line, index) => {
+      const amounts = computeLineAmounts(line);
+      return {
+        reference: String(cart?.lines[index]?.line.id ?? index),
+        quantity: line.quantity,
+        amountCents: amounts.totalCents,
+        unitAmountCents: amounts.unitChargedCents,
+      };
+    }),
+    shippingCents: priced.shippingCents,
+  });
+}
+
+/** The caller's cart, priced by the catalogue now, shipped and taxed; a shopper who never added anything has an empty cart. */
 export async function getShoppingCart(options: {
-  context: Pick<AppContext, "db" | "config">;
+  context: Pick<AppContext, "db" | "config" | "tax">;
   actor: Actor;
 }): Promise<ShoppingCartResponse> {
   const { context, actor } = options;
@@ -18,5 +55,11 @@ export async function getShoppingCart(options: {
     createImageUrlSigner({ db, config: context.config }),
   ]);
   const priced = priceCart(cart);
-  return presentShoppingCart({ cart, priced, tax: { cents: 0, label: TAX_LABELS.noAddress }, images });
+  const estimate = await estimateCartTax({ tax: context.tax, cart, priced });
+  return presentShoppingCart({
+    cart,
+    priced,
+    tax: { cents: estimate.totalTaxCents, label: estimate.label },
+    images,
+  });
 }

@@ -1,6 +1,7 @@
 import { cartAddress, shoppingCartResponseSchema } from "@threadfolk/contract/cart";
 import { toCamelKeys } from "@threadfolk/contract/case";
 import { CHECKOUT_MESSAGES } from "@threadfolk/contract/checkout";
+import { ESTIMATED_TAX_LABEL, NO_ADDRESS_TAX_LABEL } from "@threadfolk/contract/tax-constants";
 import { MESSAGES } from "@threadfolk/contract/validation";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -342,6 +343,33 @@ describe("addresses", () => {
       totalShippingCents: 799,
     });
     expect(cart.data.attributes.orderTotalCents).toBe(4800 + 799 + cart.data.attributes.totalTaxCents);
+  });
+});
+
+describe("the tax estimate", () => {
+  // Two $25.00 shirts with standard shipping ($5.99 + $2.00): items 5000, shipping 799 (migration 0012).
+  // Worked by hand from packages/contract/src/sales-tax-table.ts, the one money rule rounding half-up per line.
+  it.each([
+    // Minnesota exempts clothing: no tax, still an estimate for an address.
+    ["MN", { ...ST_PAUL }, 0],
+    // New York: under $110 a shirt pays only the 4.53 % local share; shipping is taxed with the items.
+    // 5000 x 4.53 % = 226.5 -> 227; 799 x 4.53 % = 36.19 -> 36.
+    ["NY", { ...BROOKLYN }, 227 + 36],
+    // California: 7.25 % + 1.6 % on the items; shipping by carrier is not taxed. 5000 x 8.85 % = 442.5 -> 443.
+    ["CA", { ...BROOKLYN, city: "Los Angeles", state: "CA", zip: "90012" }, 443],
+  ])("estimates the %s tax to the cent, and the order total adds it", async (_state, address, taxCents) => {
+    const token = await newGuest();
+    await fillCart(token, { priceCents: 2500, quantity: 2 });
+    const before = expectCart(await server.request("/api/v1/shopping_cart", { token }));
+    expect(before.data.attributes).toMatchObject({ totalTaxCents: 0, taxLabel: NO_ADDRESS_TAX_LABEL });
+    const cart = expectCart(await saveAddresses(token, { ...validBody, shipping_address: address }), 201);
+    expect(cart.data.attributes).toMatchObject({
+      totalBeforeTaxCents: 5000,
+      totalShippingCents: 799,
+      totalTaxCents: taxCents,
+      taxLabel: ESTIMATED_TAX_LABEL,
+      orderTotalCents: 5000 + 799 + taxCents,
+    });
   });
 });
 

@@ -1,30 +1,47 @@
 import type { AddressInput } from "@threadfolk/contract/validation";
 import { and, eq, sql } from "drizzle-orm";
-import { type AddressKind, orderAddresses, orders, shippingRates } from "../../db/schema/index.ts";
-import { type CartOwner, countOrderItems, type Executor, type ShippingRate } from "../cart/queries.ts";
+import { type AddressKind, orderAddresses, orders } from "../../db/schema/index.ts";
+import {
+  type CartOwner,
+  type Executor,
+  listedQuantitySum,
+  parseShippingRates,
+  type ShippingRate,
+  shippingRatesJson,
+} from "../cart/queries.ts";
 
-/** The owner's open cart, locked for the rest of the transaction, with its item count and whether it has addresses. */
+/**
+ * The owner's open cart, locked for the rest of the transaction, in one statement with what the checkout
+ * decides on: its item count (listed designs only, as the cart shows), whether it has addresses, and the
+ * shipping rates in force.
+ */
 export async function lockCartForCheckout({
   db,
   owner,
 }: {
   db: Executor;
   owner: CartOwner;
-}): Promise<{ id: string; itemCount: number; hasAddresses: boolean } | undefined> {
+}): Promise<{ id: string; itemCount: number; hasAddresses: boolean; shippingRates: ShippingRate[] } | undefined> {
   const ownerMatches = owner.userId !== undefined ? eq(orders.userId, owner.userId) : eq(orders.guestId, owner.guestId);
   const [cart] = await db
     .select({
       id: orders.id,
       // Spelled out: drizzle drops the table names of columns inside a select list's subquery.
       hasAddresses: sql<boolean>`exists (select 1 from order_addresses where order_addresses.order_id = orders.id)`,
+      itemCount: listedQuantitySum(sql`orders.id`),
+      shippingRates: shippingRatesJson,
     })
     .from(orders)
     // A literal state, as cart/queries.ts does, so the partial one-cart-per-identity index serves it.
     .where(and(ownerMatches, sql`${orders.state} = 'cart'`))
-    .for("update");
+    .for("update", { of: orders });
   if (!cart) return undefined;
-  const itemCount = await countOrderItems({ db, orderId: cart.id });
-  return { id: cart.id, itemCount, hasAddresses: Boolean(cart.hasAddresses) };
+  return {
+    id: cart.id,
+    itemCount: Number(cart.itemCount),
+    hasAddresses: Boolean(cart.hasAddresses),
+    shippingRates: parseShippingRates(cart.shippingRates),
+  };
 }
 
 function addressRow(orderId: string, kind: AddressKind, address: AddressInput) {
@@ -78,15 +95,4 @@ export async function updateCartCheckout(options: {
     .update(orders)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(and(eq(orders.id, orderId), sql`${orders.state} = 'cart'`));
-}
-
-/** Every shipping rate (three rows at most). */
-export async function findShippingRates({ db }: { db: Executor }): Promise<ShippingRate[]> {
-  return db
-    .select({
-      key: shippingRates.key,
-      firstItemCents: shippingRates.firstItemCents,
-      additionalItemCents: shippingRates.additionalItemCents,
-    })
-    .from(shippingRates);
 }

@@ -14,7 +14,7 @@ import { lockCartForCheckout, updateCartCheckout, upsertOrderAddresses } from ".
  * copy of shipping when the shopper said they are the same. An empty cart has nothing to ship: 409.
  */
 export async function saveAddresses(options: {
-  context: Pick<AppContext, "db" | "config">;
+  context: Pick<AppContext, "db" | "config" | "tax">;
   actor: Actor;
   input: AddressesInput;
   mode: "create" | "update";

@@ -6,14 +6,14 @@ import type { Actor } from "../../lib/authorize.ts";
 import { getShoppingCart } from "../cart/get-shopping-cart.ts";
 import { cartOwnerOf } from "../cart/queries.ts";
 import { quoteShippingOptions } from "../cart/shipping-costs.ts";
-import { findShippingRates, lockCartForCheckout, updateCartCheckout } from "./queries.ts";
+import { lockCartForCheckout, updateCartCheckout } from "./queries.ts";
 
 /**
  * `PUT /orders` (no id: the caller's cart): chooses the shipping option and/or sets the e-mail. A key the
  * cart is not offered (an option priced at zero is hidden) is a 422 naming the field; an empty cart a 409.
  */
 export async function updateOrder(options: {
-  context: Pick<AppContext, "db" | "config">;
+  context: Pick<AppContext, "db" | "config" | "tax">;
   actor: Actor;
   input: UpdateOrderInput;
 }): Promise<ShoppingCartResponse> {
@@ -24,7 +24,7 @@ export async function updateOrder(options: {
     if (!cart || cart.itemCount === 0) throw AppError.conflict(CHECKOUT_MESSAGES.cartEmpty);
     const key = input.selectedShippingServiceKey;
     if (key !== undefined) {
-      const quotes = quoteShippingOptions(await findShippingRates({ db: tx }), cart.itemCount);
+      const quotes = quoteShippingOptions(cart.shippingRates, cart.itemCount);
       if (quotes[key] === null) {
         throw new AppError("validation_failed", "The request body is invalid", [
           { field: "order.selected_shipping_service_key", message: CHECKOUT_MESSAGES.shippingServiceNotOffered },
