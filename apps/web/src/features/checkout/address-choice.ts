@@ -14,20 +14,20 @@ export type CheckoutAddress = {
 /** The country every address is in (spec section 9). */
 export const CHECKOUT_COUNTRY = "UNITED STATES";
 
-/** The suggestion's street line (a carrier may answer several lines: the first is the street). */
+/** The suggestion's street line. */
 export function suggestionStreet(suggestion: AddressKeyFormat): string {
-  return Array.isArray(suggestion.addressLine) ? (suggestion.addressLine[0] ?? "") : suggestion.addressLine;
+  return suggestion.addressLine;
 }
 
 /** The suggestion's zip, primary and extended joined by a hyphen when there is an extension (spec section 3). */
 export function suggestionZip(suggestion: AddressKeyFormat): string {
-  const extended = suggestion.postcodeExtendedLow?.trim();
+  const extended = suggestion.postcodeExtendedLow.trim();
   return extended ? `${suggestion.postcodePrimaryLow}-${extended}` : suggestion.postcodePrimaryLow;
 }
 
 /** The region line of a suggestion: the carrier's display string, else city, state and zip. */
 export function suggestionRegion(suggestion: AddressKeyFormat): string {
-  const region = suggestion.region?.trim();
+  const region = suggestion.region.trim();
   if (region) return region;
   return `${suggestion.politicalDivision2} ${suggestion.politicalDivision1} ${suggestionZip(suggestion)}`;
 }

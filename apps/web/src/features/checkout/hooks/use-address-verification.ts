@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import type { AddressVerificationProvider } from "@threadfolk/contract/address-validation";
 import { useCallback, useRef, useState } from "react";
 import { applyAddressChoice, type CheckoutAddress } from "../address-choice.ts";
 import { checkoutKeys } from "../api/query-keys.ts";
@@ -9,7 +10,7 @@ export type AddressVerification = {
   entered: CheckoutAddress;
   suggestions: AddressKeyFormat[];
   /** The reply's provider, or null when the check could not be made (the dialog says so). */
-  provider: string | null;
+  provider: AddressVerificationProvider | null;
 };
 
 /**
