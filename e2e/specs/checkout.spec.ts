@@ -127,7 +127,7 @@ test.describe("checkout", () => {
     // The entered address is the last option; the suggestion keeps the second line and the name.
     const entered = dialog.locator("label").last();
     await expect(entered).toContainText("75 Rice Street");
-    await expect(entered).toContainText("Minneapolis, MN 55101");
+    await expect(entered).toContainText("Minneapolis, MN 55101, UNITED STATES");
     const suggestion = dialog.locator("label").first();
     await expect(suggestion).toContainText("Ada Lovelace");
     await expect(suggestion).toContainText("Apt 4");

@@ -33,7 +33,7 @@ function AddressOption({
   return (
     <label
       htmlFor={id}
-      className={`flex cursor-pointer gap-3 rounded-xl p-3 ring-1 transition-colors ${checked ? "bg-brand/5 ring-brand" : "ring-neutral-200 hover:bg-neutral-50"}`}
+      className={`flex cursor-pointer gap-3 rounded-xl px-3 py-2.5 ring-1 transition-colors ${checked ? "bg-brand/5 ring-brand" : "ring-neutral-200 hover:bg-neutral-50"}`}
     >
       <input
         id={id}
@@ -46,10 +46,13 @@ function AddressOption({
       />
       <span className="text-sm leading-relaxed text-neutral-800">
         <span className="block font-semibold text-neutral-950">{lines.name}</span>
-        <span className="block">{lines.street}</span>
-        {lines.secondLine && <span className="block">{lines.secondLine}</span>}
-        <span className="block">{lines.region}</span>
-        <span className="block">{CHECKOUT_COUNTRY}</span>
+        <span className="block">
+          {lines.street}
+          {lines.secondLine && <>, {lines.secondLine}</>}
+        </span>
+        <span className="block">
+          {lines.region}, {CHECKOUT_COUNTRY}
+        </span>
       </span>
     </label>
   );
