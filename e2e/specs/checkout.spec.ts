@@ -40,7 +40,7 @@ function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = fal
 }
 
 test.describe("checkout", () => {
-  test("cart -> CHECKOUT -> shipping form (errors on change) -> verification dialog -> a suggestion -> payment page -> shipping option -> e-mail -> billing address; reloads keep working", async ({
+  test("cart -> CHECKOUT -> shipping form (errors on change) -> verification dialog -> a suggestion -> payment page -> shipping option -> e-mail -> billing address -> shipping address; reloads keep working", async ({
     page,
     request,
     signedIn: account,
@@ -210,10 +210,23 @@ test.describe("checkout", () => {
     await expect(billTo).toContainText(/Cupertino/i);
     await expect(deliverTo).toContainText("Ada Lovelace");
 
+    // Change the shipping address: checked again through the verification dialog; the billing address stays.
+    await deliverTo.getByRole("button", { name: "Change Address" }).click();
+    const shippingDialog = page.getByRole("dialog", { name: "Update Shipping Address" });
+    await expect(shippingDialog.getByLabel("First Name")).toHaveValue("Ada");
+    await shippingDialog.getByLabel("Address2").fill("Apt 5");
+    await shippingDialog.getByRole("button", { name: "Update Shipping Address" }).click();
+    await expect(dialog.getByRole("radio").first()).toBeChecked();
+    await dialog.getByRole("button", { name: "Confirm Address" }).click();
+    await expect(page.getByText("Updated shipping address")).toBeVisible();
+    await expect(shippingDialog).toBeHidden();
+    await expect(deliverTo).toContainText(/Apt 5/i);
+    await expect(billTo).toContainText("Grace Hopper");
+
     // A direct visit of the shipping step prefills the form from the server's cart.
     await page.goto("/order-shipping-details");
     await expectPageHeading(page, "Shipping Information");
-    await expect(page.getByRole("group", { name: "Shipping Address" }).getByLabel("Address2")).toHaveValue(/Apt 4/i);
+    await expect(page.getByRole("group", { name: "Shipping Address" }).getByLabel("Address2")).toHaveValue(/Apt 5/i);
     await expect(page.getByLabel("Email")).toHaveValue(newEmail);
     await expect(page.getByRole("checkbox", { name: "Use as Billing Address" })).not.toBeChecked();
     await expect(page.getByRole("group", { name: "Billing Address" }).getByLabel("City")).toHaveValue(/Cupertino/i);
