@@ -117,6 +117,7 @@ function PaymentStep({ cart }: { cart: ShoppingCartResponse }) {
   return (
     <>
       <CheckoutLayout
+        backTo={CLIENT_ROUTES.orderShippingDetails}
         title="Payment Details"
         aside={
           <>
@@ -217,7 +218,7 @@ export default function OrderPaymentDetailsPage() {
   }, []);
   if (!cart.data) {
     return (
-      <CheckoutLayout title="Payment Details">
+      <CheckoutLayout backTo={CLIENT_ROUTES.orderShippingDetails} title="Payment Details">
         {cart.isError ? <CheckoutLoadError onRetry={() => void cart.refetch()} /> : <PageSpinner />}
       </CheckoutLayout>
     );

@@ -66,6 +66,7 @@ function ShippingStep({ cart }: { cart: ShoppingCartResponse }) {
   return (
     <>
       <CheckoutLayout
+        backTo={CLIENT_ROUTES.shoppingCart}
         title="Shipping Information"
         aside={
           <>
@@ -102,7 +103,7 @@ export default function OrderShippingDetailsPage() {
   const cart = useCheckoutCart(handedOver);
   if (!cart.data) {
     return (
-      <CheckoutLayout title="Shipping Information">
+      <CheckoutLayout backTo={CLIENT_ROUTES.shoppingCart} title="Shipping Information">
         {cart.isError ? <CheckoutLoadError onRetry={() => void cart.refetch()} /> : <PageSpinner />}
       </CheckoutLayout>
     );

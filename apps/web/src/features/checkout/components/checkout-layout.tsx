@@ -12,8 +12,11 @@ export function CheckoutLayout({
   children,
   aside,
   after,
+  backTo,
 }: {
   title: string;
+  /** Where the phone's back button goes when the step is the tab's first page. */
+  backTo: string;
   children: ReactNode;
   aside?: ReactNode;
   after?: ReactNode;
@@ -21,7 +24,7 @@ export function CheckoutLayout({
   useDocumentTitle(title);
   return (
     <>
-      <SecureCheckoutHeader />
+      <SecureCheckoutHeader backTo={backTo} />
       <main id="main-content" className="px-4 pt-6 pb-16 md:px-10 md:pt-10">
         <h1 className="font-display text-2xl font-extrabold tracking-tight text-neutral-950 md:text-4xl">{title}</h1>
         <div className="mt-6 grid gap-6 md:mt-8 lg:grid-cols-[minmax(0,1fr)_400px] lg:grid-rows-[auto_1fr] lg:items-start lg:gap-x-10">

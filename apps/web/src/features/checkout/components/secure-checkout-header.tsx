@@ -1,13 +1,17 @@
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { BackIcon, LockIcon, ShieldIcon } from "../../../components/icons/icons.tsx";
 import { LogoMark } from "../../../components/logo.tsx";
 
 /**
  * The checkout's bare secure header (spec section 2). Desktop: SECURE CHECKOUT and ENCRYPTED, linking home.
- * Phones: a back button, the secure icon and 'Encrypted'.
+ * Phones: a back button, the secure icon and 'Encrypted'. Back goes to the previous page, or to `backTo` when
+ * the step is the first page of the tab (a bookmark, a link from elsewhere): never off the site.
  */
-export function SecureCheckoutHeader() {
+export function SecureCheckoutHeader({ backTo }: { backTo: string }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  // React Router names the entry a tab starts on "default".
+  const isFirstPage = location.key === "default";
   return (
     <header className="border-b border-neutral-200 bg-white">
       <div className="hidden h-16 items-center justify-between px-10 md:flex">
@@ -32,7 +36,7 @@ export function SecureCheckoutHeader() {
       <div className="flex h-14 items-center justify-between px-2 md:hidden">
         <button
           type="button"
-          onClick={() => void navigate(-1)}
+          onClick={() => void (isFirstPage ? navigate(backTo) : navigate(-1))}
           aria-label="Back"
           className="flex size-11 items-center justify-center rounded-full text-neutral-900 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand"
         >
