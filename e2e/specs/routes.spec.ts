@@ -1,7 +1,7 @@
 import { expect, test } from "../accounts.ts";
 import { aCartChoice, addCartLineOverHttp, pageAccessToken } from "../cart.ts";
 import { aDesign, designPathOf } from "../catalogue.ts";
-import { BRAND_NAME, collectPageErrors, expectPageHeading } from "../support.ts";
+import { BRAND_NAME, collectPageErrors, expectPageHeading, isMobileProject } from "../support.ts";
 
 /** One concrete URL for every route of spec section 2 (static pages have their own spec), and its heading. */
 const ROUTES = [
@@ -93,7 +93,7 @@ test.describe("routes", () => {
   test("the checkout has the bare layout: its secure header, no navigation bar, no footer", async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     const choice = await aCartChoice(request);
     await page.goto("/shopping-cart");
     await addCartLineOverHttp(request, await pageAccessToken(page), {
@@ -109,6 +109,11 @@ test.describe("routes", () => {
       await expect(page.getByRole("banner")).toHaveCount(1);
       await expect(page.getByRole("navigation")).toHaveCount(0);
       await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    }
+    if (isMobileProject(testInfo)) {
+      // The step is the tab's first page here: the phone's back button goes to the cart, not off the site.
+      await page.getByRole("banner").getByRole("button", { name: "Back" }).click();
+      await expect(page).toHaveURL("/shopping-cart");
     }
   });
 

@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import type { z } from "zod";
 import { Button } from "../../../components/button.tsx";
 import { AddressFields } from "../../../components/form/address-fields.tsx";
@@ -58,10 +58,12 @@ export function AddressDialog({
   const form = useZodForm<FormValues, FormValues>({ schema, defaultValues: prefixedValues(prefix, address) });
   const title = prefix === "shipping" ? "Update Shipping Address" : "Update Billing Address";
 
-  // Every opening starts from the cart's address.
+  // Every opening starts from the cart's address; what is typed while it is open is kept through re-renders.
+  const startingValues = useRef(prefixedValues(prefix, address));
+  startingValues.current = prefixedValues(prefix, address);
   useEffect(() => {
-    if (open) form.reset(prefixedValues(prefix, address));
-  }, [open, prefix, address, form]);
+    if (open) form.reset(startingValues.current);
+  }, [open, form]);
 
   useEffect(() => {
     if (serverError) form.setError(serverError.field, { type: "server", message: serverError.message });

@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Button } from "../../../components/button.tsx";
 import { TextField } from "../../../components/form/text-field.tsx";
 import { useZodForm } from "../../../components/form/use-zod-form.ts";
@@ -19,9 +19,12 @@ type EmailDialogProps = {
 /** Update Email Address (spec section 2): one Email field, Cancel and 'Update Email Address'. */
 export function EmailDialog({ open, onOpenChange, email, onSubmitEmail, serverError, isBusy }: EmailDialogProps) {
   const form = useZodForm({ schema: emailFormSchema, defaultValues: { email } });
+  // Every opening starts from the cart's e-mail.
+  const startingEmail = useRef(email);
+  startingEmail.current = email;
   useEffect(() => {
-    if (open) form.reset({ email });
-  }, [open, email, form]);
+    if (open) form.reset({ email: startingEmail.current });
+  }, [open, form]);
   useEffect(() => {
     if (serverError) form.setError("email", { type: "server", message: serverError });
   }, [serverError, form]);
