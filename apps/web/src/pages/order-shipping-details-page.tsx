@@ -108,6 +108,19 @@ export default function OrderShippingDetailsPage() {
       </CheckoutLayout>
     );
   }
+  // Handed-over state outlives a reload: the summary shows it at once, but the form, which starts from the
+  // cart's addresses once, waits for the server's read (one request; a failed read falls back to the state).
+  if (cart.dataUpdatedAt === 0 && !cart.isError) {
+    return (
+      <CheckoutLayout
+        backTo={CLIENT_ROUTES.shoppingCart}
+        title="Shipping Information"
+        aside={<OrderSummary order={cart.data.data} showEmail />}
+      >
+        <PageSpinner />
+      </CheckoutLayout>
+    );
+  }
   if (cartLines(cart.data).length === 0) return <Navigate to={CLIENT_ROUTES.shoppingCart} replace />;
   return <ShippingStep cart={cart.data} />;
 }
