@@ -17,6 +17,7 @@ CREATE TABLE "card_charges" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "card_charges_status_check" CHECK ("card_charges"."status" in ('succeeded', 'declined')),
 	CONSTRAINT "card_charges_decline_check" CHECK (("card_charges"."status" = 'succeeded') = ("card_charges"."decline_code" is null)),
+	CONSTRAINT "card_charges_succeeded_card_check" CHECK ("card_charges"."status" <> 'succeeded' or ("card_charges"."exp_month" is not null and "card_charges"."exp_year" is not null and length("card_charges"."last4") = 4)),
 	CONSTRAINT "card_charges_amount_check" CHECK ("card_charges"."amount_cents" > 0),
 	CONSTRAINT "card_charges_refunded_check" CHECK ("card_charges"."refunded_cents" >= 0 and "card_charges"."refunded_cents" <= "card_charges"."amount_cents"
         and ("card_charges"."status" = 'succeeded' or "card_charges"."refunded_cents" = 0)),

@@ -35,6 +35,10 @@ export const cardCharges = pgTable(
     index("card_charges_order_number_idx").on(table.orderNumber),
     check("card_charges_status_check", sql`${table.status} in ('succeeded', 'declined')`),
     check("card_charges_decline_check", sql`(${table.status} = 'succeeded') = (${table.declineCode} is null)`),
+    check(
+      "card_charges_succeeded_card_check",
+      sql`${table.status} <> 'succeeded' or (${table.expMonth} is not null and ${table.expYear} is not null and length(${table.last4}) = 4)`,
+    ),
     check("card_charges_amount_check", sql`${table.amountCents} > 0`),
     check(
       "card_charges_refunded_check",
