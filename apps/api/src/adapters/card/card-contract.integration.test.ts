@@ -217,6 +217,20 @@ describe.each(harnesses)("card processor contract: $name", (harness) => {
     ).toMatchObject({ status: "rejected", code: "exceeds_charge" });
   });
 
+  it("never refunds more than the charge when refunds race", async () => {
+    const paid = await processor().authorizeAndCapture(charge({ amountCents: 2000 }));
+    if (paid.status !== "succeeded") throw new Error("expected a charge");
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        harness.create().refund({ idempotencyKey: randomUUID(), chargeId: paid.chargeId, amountCents: 500 }),
+      ),
+    );
+    expect(results.filter((result) => result.status === "succeeded")).toHaveLength(4);
+    expect(results.filter((result) => result.status === "rejected")).toEqual([
+      expect.objectContaining({ code: "exceeds_charge" }),
+    ]);
+  });
+
   it("refuses to refund a declined charge or an unknown one", async () => {
     const declined = await processor().authorizeAndCapture(charge({ number: "4000000000000002" }));
     if (declined.status !== "declined" || !declined.chargeId) throw new Error("expected a recorded decline");
