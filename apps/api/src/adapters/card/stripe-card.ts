@@ -6,6 +6,7 @@ import {
   checkCard,
   normalizeCardNumber,
 } from "@threadfolk/contract/card-rules";
+import { textSchema } from "@threadfolk/contract/text";
 import { z } from "zod";
 import {
   CardIdempotencyKeyReuseError,
@@ -42,39 +43,47 @@ export type StripeCardOptions = {
   now?: () => Date;
 };
 
+/** Strings from Stripe, bounded like every string this project parses (decision 016). */
+const stripeText = () => textSchema({ maxLength: 5000 });
+
 const stripeErrorSchema = z.object({
   error: z.object({
-    type: z.string(),
-    code: z.string().optional(),
-    decline_code: z.string().optional(),
-    param: z.string().optional(),
-    message: z.string().optional(),
-    payment_intent: z.object({ id: z.string() }).loose().optional(),
+    type: stripeText(),
+    code: stripeText().optional(),
+    decline_code: stripeText().optional(),
+    param: stripeText().optional(),
+    message: stripeText().optional(),
+    payment_intent: z.object({ id: stripeText() }).loose().optional(),
   }),
 });
 
 const paymentErrorSchema = z
-  .object({ code: z.string().optional(), decline_code: z.string().optional(), message: z.string().optional() })
+  .object({ code: stripeText().optional(), decline_code: stripeText().optional(), message: stripeText().optional() })
   .nullable()
   .optional();
 
 const paymentIntentSchema = z.object({
-  id: z.string(),
+  id: stripeText(),
   object: z.literal("payment_intent"),
   amount: z.number().int(),
   amount_received: z.number().int().optional(),
-  status: z.string(),
-  metadata: z.record(z.string(), z.string()).optional(),
+  status: stripeText(),
+  metadata: z.record(stripeText(), stripeText()).optional(),
   last_payment_error: paymentErrorSchema,
   latest_charge: z
     .union([
-      z.string(),
+      stripeText(),
       z.object({
-        id: z.string(),
+        id: stripeText(),
         payment_method_details: z
           .object({
             card: z
-              .object({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() })
+              .object({
+                brand: stripeText(),
+                last4: stripeText(),
+                exp_month: z.number().int(),
+                exp_year: z.number().int(),
+              })
               .nullable()
               .optional(),
           })
@@ -89,11 +98,11 @@ type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 
 const searchResultSchema = z.object({ object: z.literal("search_result"), data: z.array(paymentIntentSchema) });
 const refundSchema = z.object({
-  id: z.string(),
+  id: stripeText(),
   object: z.literal("refund"),
   amount: z.number().int(),
-  status: z.string().nullable(),
-  payment_intent: z.string().nullable().optional(),
+  status: stripeText().nullable(),
+  payment_intent: stripeText().nullable().optional(),
 });
 
 /** Stripe's `code` / `decline_code` of a card error, as the port's decline code. */
