@@ -422,6 +422,42 @@ describe("Stripe card adapter", () => {
   });
 });
 
+describe("local test processor", () => {
+  it("judges the expiry by its clock: valid through the last day of the month", async () => {
+    let now = new Date("2028-08-01T11:59:59Z");
+    const processor = createLocalCard({ db: database.db, fingerprintKey, now: () => now });
+    expect(await processor.authorizeAndCapture(charge({ exp: "0728" }))).toMatchObject({ status: "succeeded" });
+    now = new Date("2028-08-01T12:00:00Z");
+    expect(await processor.authorizeAndCapture(charge({ exp: "0728" }))).toMatchObject({
+      status: "declined",
+      code: "expired_card",
+    });
+  });
+
+  it("books every attempt with only brand, last four, expiry and fingerprint", async () => {
+    const request = charge({ number: "4000000000009995", orderNumber: "TF-BOOKED" });
+    await createLocalCard({ db: database.db, fingerprintKey }).authorizeAndCapture(request);
+    const rows = await selectRows<Record<string, unknown>>(
+      database.db,
+      sql`select status, decline_code, brand, last4, exp_month, exp_year, fingerprint, amount_cents, refunded_cents
+        from card_charges where order_number = 'TF-BOOKED'`,
+    );
+    expect(rows).toEqual([
+      {
+        status: "declined",
+        decline_code: "insufficient_funds",
+        brand: "visa",
+        last4: "9995",
+        exp_month: 12,
+        exp_year: 2034,
+        fingerprint: expectedFingerprint("4000000000009995"),
+        amount_cents: 2599,
+        refunded_cents: 0,
+      },
+    ]);
+  });
+});
+
 describe("createCardProcessor", () => {
   it("picks Stripe when its key is set, the local test processor otherwise", () => {
     expect(createCardProcessor({ config: loadConfig({}), db: database.db }).name).toBe("local");
