@@ -62,7 +62,6 @@ type StoredOrder = {
   updateTime: string;
   /** The payer's funding source will be refused at capture (the approval page's 'funding declined'). */
   fundingDeclined: boolean;
-  payerCancelled: boolean;
   captureIds: string[];
 };
 
@@ -84,6 +83,20 @@ type Refusal = {
   message: string;
   details: SchemaIssue[] | { issue: string; description: string; field?: string }[];
 };
+
+/** The sandbox keeps at most this many orders, idempotent answers and tokens (the oldest go first). */
+const MAX_ORDERS = 10_000;
+/** Requests and refusals kept for tests and for looking into a problem (the newest). */
+const MAX_RECORDED = 500;
+
+/** Sets a key in an insertion-ordered map, dropping the oldest entry past MAX_ORDERS. */
+function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.set(key, value);
+  if (map.size > MAX_ORDERS) {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
+  }
+}
 
 const UNPROCESSABLE = {
   name: "UNPROCESSABLE_ENTITY",
@@ -188,6 +201,16 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
   const idempotentAnswers = new Map<string, SandboxResponse>();
   const refusals: string[] = [];
   const received: { method: string; path: string; headers: SandboxRequest["headers"]; body: unknown }[] = [];
+
+  /** The oldest orders (with their captures) are forgotten past MAX_ORDERS: the in-app sandbox runs for weeks. */
+  function forgetOldOrders(): void {
+    while (orders.size > MAX_ORDERS) {
+      const oldest = orders.values().next().value;
+      if (!oldest) return;
+      for (const captureId of oldest.captureIds) captures.delete(captureId);
+      orders.delete(oldest.id);
+    }
+  }
 
   const keyId = `CERT-${paypalId()}`;
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -457,10 +480,10 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
       createTime: time,
       updateTime: time,
       fundingDeclined: false,
-      payerCancelled: false,
       captureIds: [],
     };
-    orders.set(stored.id, stored);
+    remember(orders, stored.id, stored);
+    forgetOldOrders();
     const prefer = header(request.headers, "prefer");
     const representation = prefer === "return=representation";
     const answer = json(
@@ -469,7 +492,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
         ? presentOrder(stored)
         : { id: stored.id, status: stored.status, links: presentOrder(stored).links },
     );
-    if (idempotencyKey) idempotentAnswers.set(idempotencyKey, answer);
+    if (idempotencyKey) remember(idempotentAnswers, idempotencyKey, answer);
     return answer;
   }
 
@@ -524,7 +547,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
     const order = findOrder(id);
     settleCapture(order, mockCode(request));
     const response = json(201, presentOrder(order));
-    if (idempotencyKey) idempotentAnswers.set(idempotencyKey, response);
+    if (idempotencyKey) remember(idempotentAnswers, idempotencyKey, response);
     return response;
   }
 
@@ -600,7 +623,8 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
       return json(400, { error: "unsupported_grant_type", error_description: "Grant Type is NULL" });
     }
     const token = `A21AA${randomBytes(32).toString("base64url")}`;
-    tokens.set(token, now() + tokenLifetimeSeconds * 1000);
+    for (const [issued, expiresAt] of tokens) if (expiresAt <= now()) tokens.delete(issued);
+    remember(tokens, token, now() + tokenLifetimeSeconds * 1000);
     return json(200, {
       scope: "https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/refund",
       access_token: token,
@@ -709,6 +733,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
         // a form or malformed body is recorded as text
       }
       received.push({ method: request.method, path: request.url, headers: request.headers, body: parsedBody });
+      if (received.length > MAX_RECORDED) received.splice(0, received.length - MAX_RECORDED);
       try {
         return route(request);
       } catch (error) {
@@ -716,7 +741,10 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
         const { status, name, message, details } = error.refusal;
         const rule = `${request.method} ${request.url}: ${error.message}`;
         // Business outcomes a test asks for on purpose are not refusals of a malformed request.
-        if (status === 400 || status === 401 || status === 415) refusals.push(rule);
+        if (status === 400 || status === 401 || status === 415) {
+          refusals.push(rule);
+          if (refusals.length > MAX_RECORDED) refusals.splice(0, refusals.length - MAX_RECORDED);
+        }
         return json(status, { name, message, details, debug_id: randomBytes(7).toString("hex") });
       }
     },
@@ -726,9 +754,8 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
       if (!order) throw new Error(`No PayPal sandbox order ${id}`);
       if (order.status !== "CREATED")
         throw new Error(`PayPal sandbox order ${id} is ${order.status}, not awaiting approval`);
-      if (outcome === "cancel") {
-        order.payerCancelled = true;
-      } else {
+      // A payer who cancels leaves the order as it was (CREATED), as PayPal does; the buttons may open it again.
+      if (outcome !== "cancel") {
         order.status = "APPROVED";
         order.fundingDeclined = outcome === "funding_declined";
         order.updateTime = isoNow();
