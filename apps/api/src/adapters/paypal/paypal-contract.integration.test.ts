@@ -455,6 +455,27 @@ describe("the local sandbox's own checks", () => {
   });
 });
 
+describe("the sandbox's webhook signatures", () => {
+  it("verify for every fresh transmission (64 in a row), none refused by the description's patterns", async () => {
+    const sandbox = createPayPalSandbox();
+    const gateway = createPayPalApiGateway({
+      baseUrl: SANDBOX_FETCH_BASE_URL,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      timeoutMs: 5000,
+      fetch: createSandboxFetch(sandbox),
+    });
+    const created = await gateway.createOrder(orderInput());
+    sandbox.approveOrder(created.id, "approve");
+    const capture = await gateway.captureOrder({ paypalOrderId: created.id, requestId: `c-${created.id}` });
+    for (let index = 0; index < 64; index += 1) {
+      const notification = sandbox.captureNotification(capture.captureId, "PAYMENT.CAPTURE.COMPLETED");
+      expect(await gateway.verifyWebhookSignature({ ...notification, webhookId: sandbox.webhookId })).toBe(true);
+    }
+    expect(sandbox.refusals).toEqual([]);
+  });
+});
+
 describe("the adapter's token and timeouts", () => {
   it("asks for one token, reuses it until a minute before it expires, and renews it", async () => {
     let clock = 1_800_000_000_000;

@@ -24,7 +24,7 @@ export type PayPalShipping = {
 };
 
 export type CreatePayPalOrderInput = {
-  /** Sent as PayPal-Request-Id: the same id answers the order created first instead of a second one. */
+  /** Sent as PayPal-Request-Id (1-108 characters): the same id answers the order created first, not a second one. */
   requestId: string;
   /** Our order number: the purchase unit's reference_id and invoice_id. */
   orderNumber: string;
@@ -111,7 +111,11 @@ export type PayPalGateway = {
    * reply) answers the order's existing capture instead of failing with ORDER_ALREADY_CAPTURED.
    * Throws a PayPalError for other refusals (INSTRUMENT_DECLINED, ORDER_NOT_APPROVED …).
    */
-  captureOrder(input: { paypalOrderId: string; requestId: string }): Promise<PayPalCaptureResult>;
+  captureOrder(input: {
+    paypalOrderId: string;
+    /** PayPal-Request-Id (1-108 characters); keep one per PayPal order so a retry replays PayPal's answer. */
+    requestId: string;
+  }): Promise<PayPalCaptureResult>;
   getOrder(paypalOrderId: string): Promise<PayPalOrderDetails>;
   getCapture(captureId: string): Promise<PayPalCaptureResult>;
   /** Asks PayPal whether a webhook notification is authentic; false for a forged or altered one. */

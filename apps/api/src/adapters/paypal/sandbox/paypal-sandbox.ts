@@ -694,13 +694,20 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
 
   function signNotification(event: Record<string, unknown>, forWebhookId = webhookId) {
     const body = JSON.stringify(event);
-    const transmissionId = randomUUID();
     const transmissionTime = isoNow();
-    const signature = sign(
-      "sha256",
-      Buffer.from(signedText(transmissionId, transmissionTime, forWebhookId, body)),
-      privateKey,
-    ).toString("base64");
+    // The description's pattern for transmission_sig wants a word character first; base64 starts with + or / when
+    // the signature's top six bits are 111110 or 111111 (rare, possible with some keys), so a new transmission id
+    // is drawn until the signature fits.
+    let transmissionId: string;
+    let signature: string;
+    do {
+      transmissionId = randomUUID();
+      signature = sign(
+        "sha256",
+        Buffer.from(signedText(transmissionId, transmissionTime, forWebhookId, body)),
+        privateKey,
+      ).toString("base64");
+    } while (!/^\w/.test(signature));
     return {
       headers: {
         "content-type": "application/json",
