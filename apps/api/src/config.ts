@@ -98,6 +98,15 @@ const environmentSchema = z
     STRIPE_TAX_API_BASE: optionalUrl(["http", "https"]),
     /** The longest wait for Stripe Tax per estimate before the local table answers instead. */
     TAX_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
+    /** Stripe card payments (decision 026): cards go to Stripe PaymentIntents when set, else to the local test processor. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, "must look like sk_test_… or rk_live_…")
+      .optional(),
+    STRIPE_API_BASE: optionalUrl(["http", "https"]),
+    /** The longest wait for the card processor per request; past it the payment is reconciled by its idempotency key. */
+    CARD_PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
     /** UPS Address Validation (decision 022); the bundled ZIP data verifies unless both are set. */
     UPS_CLIENT_ID: z.string().trim().min(1).optional(),
     UPS_CLIENT_SECRET: z.string().min(1).optional(),

@@ -37,6 +37,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const server = await startServer(config);
+  // The local ZIP data takes a few hundred milliseconds to index: pay that now, not on a shopper's first check.
+  setImmediate(() => server.context.addressVerifier.warm?.());
   if (resolveLogFormat(config) === "pretty") printWelcome({ config, url: server.url });
   else
     server.app.log.info(

@@ -21,6 +21,8 @@ export type AddressVerifier = {
   readonly name: "local" | "ups";
   /** Never throws for a well-formed address: a verifier that cannot reach its service answers another way. */
   verify(input: AddressToVerify): Promise<VerificationResult>;
+  /** Loads what the verifier needs now rather than on the first verification (called once the server listens). */
+  warm?(): void;
 };
 
 /** "12345-6789" -> { zip: "12345", zipExtension: "6789" }. */

@@ -170,6 +170,8 @@ export function createUpsAddressVerifier(options: UpsAddressVerifierOptions): Ad
 
   return {
     name: "ups",
+    // The fallback must answer at once when UPS does not.
+    warm: () => fallback.warm?.(),
     async verify(input) {
       try {
         return await verifyWithUps(input, AbortSignal.timeout(timeoutMs));

@@ -1,5 +1,6 @@
 export * from "./accounts.ts";
 export * from "./analytics.ts";
+export * from "./card-payments.ts";
 export * from "./cart.ts";
 export * from "./catalogue.ts";
 export * from "./checkout.ts";

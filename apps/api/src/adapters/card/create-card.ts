@@ -1,0 +1,29 @@
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import { getAppSecret } from "../../lib/app-secrets.ts";
+import { CARD_FINGERPRINT_SECRET, type CardProcessor } from "./card.ts";
+import { createLocalCard } from "./local-card.ts";
+import { createStripeCard, STRIPE_DEFAULT_API_BASE } from "./stripe-card.ts";
+
+/**
+ * Stripe PaymentIntents when STRIPE_SECRET_KEY is set, else the local test processor (decision 026). Both key
+ * their card fingerprints with the same app secret, so a card has one fingerprint whichever processor ran.
+ */
+export function createCardProcessor(options: {
+  config: Pick<Config, "SECRET_KEY" | "STRIPE_SECRET_KEY" | "STRIPE_API_BASE" | "CARD_PROCESSOR_TIMEOUT_MS">;
+  db: Database;
+  now?: () => Date;
+}): CardProcessor {
+  const { config, db } = options;
+  const fingerprintKey = () => getAppSecret({ db, config, purpose: CARD_FINGERPRINT_SECRET });
+  if (config.STRIPE_SECRET_KEY) {
+    return createStripeCard({
+      secretKey: config.STRIPE_SECRET_KEY,
+      apiBase: config.STRIPE_API_BASE ?? STRIPE_DEFAULT_API_BASE,
+      timeoutMs: config.CARD_PROCESSOR_TIMEOUT_MS,
+      fingerprintKey,
+      ...(options.now ? { now: options.now } : {}),
+    });
+  }
+  return createLocalCard({ db, fingerprintKey, ...(options.now ? { now: options.now } : {}) });
+}
