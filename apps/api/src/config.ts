@@ -123,6 +123,23 @@ const environmentSchema = z
     /** Address validations per client address in the window, whatever the identity (guests are cheap to make). */
     ADDRESS_VALIDATIONS_PER_IP: z.coerce.number().int().min(1).default(300),
     ADDRESS_VALIDATION_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+    /** PayPal REST app credentials (decision 027); unset: the in-app PayPal sandbox answers instead. */
+    PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+    /** PayPal's sandbox by default, so credentials alone never take real money; live is https://api-m.paypal.com. */
+    PAYPAL_API_BASE: z
+      .string()
+      .trim()
+      .default("https://api-m.sandbox.paypal.com")
+      .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" }),
+    /** The id of our webhook in PayPal's dashboard; notifications cannot be verified (and are refused) without it. */
+    PAYPAL_WEBHOOK_ID: z
+      .string()
+      .trim()
+      .regex(/^[a-zA-Z0-9]{1,50}$/, "must be PayPal's webhook id (letters and digits)")
+      .optional(),
+    /** The longest one PayPal call may take, token included. */
+    PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   })
   .superRefine((values, context) => {
     if (Boolean(values.ANALYTICS_GA4_MEASUREMENT_ID) !== Boolean(values.ANALYTICS_GA4_API_SECRET)) {
@@ -140,6 +157,10 @@ const environmentSchema = z
         path: [missing],
         message: "UPS address validation needs both the client id and secret",
       });
+    }
+    if (Boolean(values.PAYPAL_CLIENT_ID) !== Boolean(values.PAYPAL_CLIENT_SECRET)) {
+      const missing = values.PAYPAL_CLIENT_ID ? "PAYPAL_CLIENT_SECRET" : "PAYPAL_CLIENT_ID";
+      context.addIssue({ code: "custom", path: [missing], message: "PayPal needs both the client id and secret" });
     }
     if (!values.S3_BUCKET) return;
     for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {

@@ -1,0 +1,52 @@
+import type { Config } from "../../config.ts";
+import type { PayPalGateway } from "./paypal.ts";
+import { createPayPalApiGateway } from "./paypal-api.ts";
+import { createPayPalSandbox, type PayPalSandbox } from "./sandbox/paypal-sandbox.ts";
+import { createSandboxFetch, SANDBOX_FETCH_BASE_URL } from "./sandbox/sandbox-fetch.ts";
+
+/** Where the app mounts the sandbox (`registerPayPalSandbox`) for the approval page and the JS SDK stand-in. */
+export const PAYPAL_SANDBOX_PREFIX = "/paypal-sandbox";
+
+export type PayPalSetup = {
+  gateway: PayPalGateway;
+  /** The webhook id notifications are verified for; undefined: PayPal credentials without PAYPAL_WEBHOOK_ID. */
+  webhookId: string | undefined;
+  /** The in-app sandbox when no PayPal credentials are set (mount it, approve its orders); else undefined. */
+  sandbox: PayPalSandbox | undefined;
+};
+
+/**
+ * PayPal's API at PAYPAL_API_BASE when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set; otherwise the same
+ * adapter against the in-app sandbox, reached in the process (no network), so the offline path runs the real
+ * adapter code. The sandbox's notifications are signed for PAYPAL_WEBHOOK_ID when set.
+ */
+export function createPayPal(config: Config): PayPalSetup {
+  if (config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET) {
+    return {
+      gateway: createPayPalApiGateway({
+        baseUrl: config.PAYPAL_API_BASE,
+        clientId: config.PAYPAL_CLIENT_ID,
+        clientSecret: config.PAYPAL_CLIENT_SECRET,
+        timeoutMs: config.PAYPAL_TIMEOUT_MS,
+      }),
+      webhookId: config.PAYPAL_WEBHOOK_ID,
+      sandbox: undefined,
+    };
+  }
+  const sandbox = createPayPalSandbox({
+    ...(config.PAYPAL_WEBHOOK_ID ? { webhookId: config.PAYPAL_WEBHOOK_ID } : {}),
+    publicBaseUrl: `${config.PUBLIC_URL}${PAYPAL_SANDBOX_PREFIX}`,
+  });
+  return {
+    gateway: createPayPalApiGateway({
+      name: "paypal_sandbox",
+      baseUrl: SANDBOX_FETCH_BASE_URL,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      timeoutMs: config.PAYPAL_TIMEOUT_MS,
+      fetch: createSandboxFetch(sandbox),
+    }),
+    webhookId: sandbox.webhookId,
+    sandbox,
+  };
+}
