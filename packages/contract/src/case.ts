@@ -8,8 +8,19 @@ export function snakeToCamel(key: string): string {
   return key.replace(/_([a-z0-9])/g, (_match, character: string) => character.toUpperCase());
 }
 
+/**
+ * Replies convert the same few hundred keys over and over (a cart of 5 lines converts about 250); remembered
+ * conversions skip the regular expression. Bounded, since a reply may carry keys that come from data.
+ */
+const snakeKeys = new Map<string, string>();
+const MAX_REMEMBERED_KEYS = 4096;
+
 export function camelToSnake(key: string): string {
-  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  const known = snakeKeys.get(key);
+  if (known !== undefined) return known;
+  const converted = key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  if (snakeKeys.size < MAX_REMEMBERED_KEYS) snakeKeys.set(key, converted);
+  return converted;
 }
 
 /** Plain records, including those made with a custom or null prototype (e.g. a parsed query string). */

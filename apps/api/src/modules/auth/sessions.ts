@@ -285,20 +285,14 @@ export type AccessTokenLookup = { status: "valid"; actor: Actor } | { status: "i
 // Writing last_used_at on every request would turn every read into a write; once a minute is precise enough.
 const ACTIVITY_RESOLUTION_SECONDS = 60;
 
-/** Resolves a bearer access token to its actor, recording session activity. */
-export async function findActorByAccessToken(options: {
-  db: Database;
-  config: Config;
-  token: string;
-}): Promise<AccessTokenLookup> {
-  const { db, config, token } = options;
-  const [row] = await db
+function prepareAccessTokenLookup(db: Database) {
+  return db
     .select({
       expired: sql<boolean>`${accessTokens.expiresAt} <= now()`,
       revokedAt: accessTokens.revokedAt,
       sessionId: authSessions.id,
       sessionRevokedAt: authSessions.revokedAt,
-      idle: sql<boolean>`${authSessions.lastUsedAt} < now() - make_interval(mins => ${config.SESSION_TIMEOUT_MINUTES})`,
+      idle: sql<boolean>`${authSessions.lastUsedAt} < now() - make_interval(mins => ${sql.placeholder("timeoutMinutes")}::int)`,
       stale: sql<boolean>`${authSessions.lastUsedAt} < now() - make_interval(secs => ${ACTIVITY_RESOLUTION_SECONDS})`,
       userId: authSessions.userId,
       guestId: authSessions.guestId,
@@ -310,7 +304,29 @@ export async function findActorByAccessToken(options: {
     .innerJoin(authSessions, eq(authSessions.id, accessTokens.sessionId))
     .leftJoin(users, eq(users.id, authSessions.userId))
     .leftJoin(sellerProfiles, eq(sellerProfiles.userId, authSessions.userId))
-    .where(eq(accessTokens.tokenHash, hashToken(token)));
+    .where(eq(accessTokens.tokenHash, sql.placeholder("tokenHash")))
+    .prepare("find_actor_by_access_token");
+}
+
+/**
+ * The lookup runs on every authenticated request: built and named once per database, so neither the query
+ * builder nor PostgreSQL's planner pays for it again (the planner keeps a plan per pooled connection).
+ */
+const accessTokenLookups = new WeakMap<Database, ReturnType<typeof prepareAccessTokenLookup>>();
+
+/** Resolves a bearer access token to its actor, recording session activity. */
+export async function findActorByAccessToken(options: {
+  db: Database;
+  config: Config;
+  token: string;
+}): Promise<AccessTokenLookup> {
+  const { db, config, token } = options;
+  let lookup = accessTokenLookups.get(db);
+  if (!lookup) {
+    lookup = prepareAccessTokenLookup(db);
+    accessTokenLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: hashToken(token), timeoutMinutes: config.SESSION_TIMEOUT_MINUTES });
   if (!row || row.revokedAt || row.sessionRevokedAt || row.userDisabledAt) return { status: "invalid" };
   if (row.expired || row.idle) return { status: "expired" };
   if (row.stale) {
