@@ -131,6 +131,19 @@ const wholeFormatter = new Intl.NumberFormat(LOCALE, {
  * locale: 1250 -> "$12.50". Throws a RangeError for anything that is not a whole number of cents.
  */
 export function formatCents(amount: number): string {
+  const known = formattedAmounts.get(amount);
+  if (known !== undefined) return known;
+  const formatted = formatExactly(amount);
+  // Prices repeat (every line, every card, every total): Intl's formatting is the costly part of a reply.
+  if (formattedAmounts.size >= MAX_REMEMBERED_AMOUNTS) formattedAmounts.clear();
+  formattedAmounts.set(amount, formatted);
+  return formatted;
+}
+
+const formattedAmounts = new Map<number, string>();
+const MAX_REMEMBERED_AMOUNTS = 10_000;
+
+function formatExactly(amount: number): string {
   const magnitude = BigInt(Math.abs(toCents(amount)));
   const units = magnitude / CENTS_PER_UNIT;
   const cents = String(magnitude % CENTS_PER_UNIT).padStart(2, "0");

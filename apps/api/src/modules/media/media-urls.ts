@@ -67,8 +67,27 @@ export function cleanMediaUrlExpiry(nowMs: number = Date.now()): number {
 }
 
 /** HMAC-SHA256 over key, expiry and optional version, base64url. */
+/**
+ * Signatures already computed, per secret. Expiries are bucketed, so a page view, a cart or a search signs the
+ * same few thousand URLs again and again within a bucket; the HMAC is computed once per URL and bucket. Each
+ * secret's memory is cleared when it reaches its bound (a fresh bucket needs fresh signatures anyway).
+ */
+const rememberedSignatures = new WeakMap<Buffer, Map<string, string>>();
+const MAX_REMEMBERED_SIGNATURES = 50_000;
+
 export function mediaSignature(secret: Buffer, key: string, exp: number, version = ""): string {
-  return createHmac("sha256", secret).update(`${key}\n${exp}\n${version}`).digest("base64url");
+  const message = `${key}\n${exp}\n${version}`;
+  let remembered = rememberedSignatures.get(secret);
+  if (!remembered) {
+    remembered = new Map();
+    rememberedSignatures.set(secret, remembered);
+  }
+  const known = remembered.get(message);
+  if (known !== undefined) return known;
+  const signature = createHmac("sha256", secret).update(message).digest("base64url");
+  if (remembered.size >= MAX_REMEMBERED_SIGNATURES) remembered.clear();
+  remembered.set(message, signature);
+  return signature;
 }
 
 const cleanSigningKeys = new WeakMap<Buffer, Buffer>();
