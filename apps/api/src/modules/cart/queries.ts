@@ -70,6 +70,19 @@ const variantColumns = {
   saleOffers: runningSaleOffers(),
 };
 
+function prepareVariantQuery(db: Executor) {
+  return db
+    .select(variantColumns)
+    .from(sellerDesignProductVariants)
+    .innerJoin(designs, and(eq(designs.id, sellerDesignProductVariants.designId), isListedDesign()))
+    .innerJoin(garmentStyles, eq(garmentStyles.id, sellerDesignProductVariants.garmentStyleId))
+    .where(eq(sellerDesignProductVariants.id, sql.placeholder("variantId")))
+    .prepare("find_cart_variant");
+}
+
+/** Prepared once per database, like the cart read: every add and every change of a line asks it. */
+const preparedVariantQueries = new WeakMap<Executor, ReturnType<typeof prepareVariantQuery>>();
+
 /** A variant of a listed design with its style and running sale offers; undefined when unknown or unlisted. */
 export async function findCartVariant({
   db,
@@ -78,12 +91,12 @@ export async function findCartVariant({
   db: Executor;
   variantId: number;
 }): Promise<CartVariant | undefined> {
-  const [row] = await db
-    .select(variantColumns)
-    .from(sellerDesignProductVariants)
-    .innerJoin(designs, and(eq(designs.id, sellerDesignProductVariants.designId), isListedDesign()))
-    .innerJoin(garmentStyles, eq(garmentStyles.id, sellerDesignProductVariants.garmentStyleId))
-    .where(eq(sellerDesignProductVariants.id, variantId));
+  let query = preparedVariantQueries.get(db);
+  if (!query) {
+    query = prepareVariantQuery(db);
+    preparedVariantQueries.set(db, query);
+  }
+  const [row] = await query.execute({ variantId });
   return row ? { ...row, saleOffers: parseSaleOffers(row.saleOffers) } : undefined;
 }
 
