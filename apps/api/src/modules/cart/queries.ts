@@ -1,4 +1,5 @@
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "@threadfolk/contract/cart";
+import type { AddressInput } from "@threadfolk/contract/validation";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
@@ -277,17 +278,8 @@ export type CartOrder = {
   billingSameAsShipping: boolean;
 };
 
-/** A saved address of an order (issue 12). */
-export type StoredAddress = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  zip: string;
-};
+/** A saved address of an order (issue 12): the contract's address, as validated, with its row id. */
+export type StoredAddress = AddressInput & { id: number };
 
 /** One row of `shipping_rates`. */
 export type ShippingRate = { key: string; firstItemCents: number; additionalItemCents: number };
