@@ -19,6 +19,8 @@ export type VerificationResult = {
 
 export type AddressVerifier = {
   readonly name: "local" | "ups";
+  /** Whether a verification may call an outside carrier (its quota and cost are ours): such checks are rate limited. */
+  readonly callsCarrier: boolean;
   /** Never throws for a well-formed address: a verifier that cannot reach its service answers another way. */
   verify(input: AddressToVerify): Promise<VerificationResult>;
   /** Loads what the verifier needs now rather than on the first verification (called once the server listens). */

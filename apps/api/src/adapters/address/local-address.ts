@@ -94,6 +94,7 @@ export function createLocalAddressVerifier(options: { places?: ZipPlace[] } = {}
   };
   return {
     name: "local",
+    callsCarrier: false,
     warm() {
       index();
     },

@@ -170,6 +170,7 @@ export function createUpsAddressVerifier(options: UpsAddressVerifierOptions): Ad
 
   return {
     name: "ups",
+    callsCarrier: true,
     // The fallback must answer at once when UPS does not.
     warm: () => fallback.warm?.(),
     async verify(input) {

@@ -117,9 +117,25 @@ describe("GET /api/v1/address_validations", () => {
   });
 });
 
-describe("the limit per identity", () => {
+describe("the limits", () => {
+  let ups: LocalUpsServer;
+
+  beforeAll(async () => {
+    ups = await startUpsServer();
+  });
+
+  afterAll(async () => {
+    await ups.close();
+  });
+
+  /** A server that verifies with the local UPS, with `env`'s limits: carrier checks are the counted ones. */
+  const upsServerWith = (env: Record<string, string>) =>
+    getTestServer({
+      env: { UPS_CLIENT_ID: ups.clientId, UPS_CLIENT_SECRET: ups.clientSecret, UPS_BASE_URL: ups.baseUrl, ...env },
+    });
+
   it("answers 429 with Retry-After past ADDRESS_VALIDATIONS_PER_IDENTITY, for that identity only", async () => {
-    const limited = await getTestServer({ env: { ADDRESS_VALIDATIONS_PER_IDENTITY: "3" } });
+    const limited = await upsServerWith({ ADDRESS_VALIDATIONS_PER_IDENTITY: "3" });
     try {
       const first = (await obtainGuestTokens(limited)).access_token;
       const second = (await obtainGuestTokens(limited)).access_token;
@@ -135,11 +151,9 @@ describe("the limit per identity", () => {
       await limited.close();
     }
   });
-});
 
-describe("the limit per client address", () => {
   it("answers 429 past ADDRESS_VALIDATIONS_PER_IP, whichever guest asks", async () => {
-    const limited = await getTestServer({ env: { ADDRESS_VALIDATIONS_PER_IP: "2" } });
+    const limited = await upsServerWith({ ADDRESS_VALIDATIONS_PER_IP: "2" });
     try {
       for (let attempt = 0; attempt < 2; attempt += 1) {
         const token = (await obtainGuestTokens(limited)).access_token;
@@ -151,6 +165,22 @@ describe("the limit per client address", () => {
       expect(refused.body.error.code).toBe("rate_limited");
     } finally {
       await limited.close();
+    }
+  });
+
+  it("does not count checks against the bundled ZIP data, which call no carrier", async () => {
+    const local = await getTestServer({
+      env: { ADDRESS_VALIDATIONS_PER_IDENTITY: "2", ADDRESS_VALIDATIONS_PER_IP: "2" },
+    });
+    try {
+      const token = (await obtainGuestTokens(local)).access_token;
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const response = await local.request(validationPath(stPaul), { token });
+        expect(response.status).toBe(200);
+        expect(response.body.meta.provider).toBe("local");
+      }
+    } finally {
+      await local.close();
     }
   });
 });
