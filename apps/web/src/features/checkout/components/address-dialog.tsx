@@ -2,9 +2,9 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef } from "react";
 import type { z } from "zod";
 import { Button } from "../../../components/button.tsx";
+import { DialogTitleBar } from "../../../components/dialog-title-bar.tsx";
 import { AddressFields } from "../../../components/form/address-fields.tsx";
 import { useZodForm } from "../../../components/form/use-zod-form.ts";
-import { CloseIcon } from "../../../components/icons/icons.tsx";
 import type { CheckoutAddress } from "../address-choice.ts";
 import { billingAddressFormSchema, shippingAddressFormSchema } from "../address-form-schemas.ts";
 import { addressOfForm } from "../shipping-form-values.ts";
@@ -77,17 +77,7 @@ export function AddressDialog({
           aria-describedby={undefined}
           className="fixed top-1/2 left-1/2 z-40 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-3xl bg-white shadow-2xl focus:outline-none"
         >
-          <div className="flex items-start justify-between gap-4 px-6 pt-6 md:px-8 md:pt-8">
-            <Dialog.Title className="pt-1.5 font-display text-xl font-extrabold tracking-tight text-neutral-950 md:text-2xl">
-              {title}
-            </Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="-mt-1 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-full text-neutral-700 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand"
-            >
-              <CloseIcon className="size-6" />
-            </Dialog.Close>
-          </div>
+          <DialogTitleBar title={title} className="px-6 pt-6 md:px-8 md:pt-8" />
           <form
             noValidate
             className="flex min-h-0 flex-1 flex-col"

@@ -3,9 +3,9 @@ import { collectionNameSchema } from "@threadfolk/contract/validation";
 import { useEffect } from "react";
 import { z } from "zod";
 import { Button } from "../../../components/button.tsx";
+import { DialogTitleBar } from "../../../components/dialog-title-bar.tsx";
 import { TextField } from "../../../components/form/text-field.tsx";
 import { useZodForm } from "../../../components/form/use-zod-form.ts";
-import { CloseIcon } from "../../../components/icons/icons.tsx";
 
 const collectionNameFormSchema = z.object({ displayName: collectionNameSchema });
 
@@ -53,17 +53,7 @@ export function CollectionNameDialog({
           onCloseAutoFocus={onCloseAutoFocus}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white px-6 pt-6 pb-7 shadow-2xl focus:outline-none md:px-8 md:pt-8"
         >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="pt-1.5 font-display text-xl font-extrabold tracking-tight text-neutral-950 md:text-2xl">
-              {title}
-            </Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="-mt-1 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-full text-neutral-700 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand"
-            >
-              <CloseIcon className="size-6" />
-            </Dialog.Close>
-          </div>
+          <DialogTitleBar title={title} />
           <form
             noValidate
             className="mt-5"
