@@ -43,6 +43,11 @@ test.describe("cart across sign-in", () => {
     await page.getByRole("button", { name: "Increase quantity" }).click();
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(nav.getByRole("link", { name: "Shopping cart, 2 items" })).toBeVisible();
+    // The "added" toast sits over the phone's navigation bar until it times out; a pointer resting on it would
+    // hold it open (toasts pause while hovered), so the account menu is reached once it has gone.
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByRole("listitem")).toHaveCount(0, {
+      timeout: 10_000,
+    });
 
     // Signing in is what this test is about (the server merges the guest's cart): it goes through the modal.
     await nav.getByRole("button", { name: "Account menu" }).click();
