@@ -42,7 +42,8 @@ export function addressOfRecord(record: CartAddressRecord | null): CheckoutAddre
   return { firstName, lastName, address1, address2, city, state, zip };
 }
 
-function prefixed<P extends Prefix>(prefix: P, address: CheckoutAddress) {
+/** An address as the form's prefixed fields (`shippingFirstName`, `billingZip`, …). */
+export function prefixed<P extends Prefix>(prefix: P, address: CheckoutAddress) {
   return {
     [`${prefix}FirstName`]: address.firstName,
     [`${prefix}LastName`]: address.lastName,

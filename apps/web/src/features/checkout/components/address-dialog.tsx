@@ -7,25 +7,13 @@ import { AddressFields } from "../../../components/form/address-fields.tsx";
 import { useZodForm } from "../../../components/form/use-zod-form.ts";
 import type { CheckoutAddress } from "../address-choice.ts";
 import { billingAddressFormSchema, shippingAddressFormSchema } from "../address-form-schemas.ts";
-import { addressOfForm } from "../shipping-form-values.ts";
+import { addressOfForm, prefixed } from "../shipping-form-values.ts";
 
 type Prefix = "shipping" | "billing";
 
 const SCHEMAS = { shipping: shippingAddressFormSchema, billing: billingAddressFormSchema } as const;
 
 type FormValues = Record<string, string>;
-
-function prefixedValues(prefix: Prefix, address: CheckoutAddress): FormValues {
-  return {
-    [`${prefix}FirstName`]: address.firstName,
-    [`${prefix}LastName`]: address.lastName,
-    [`${prefix}Address1`]: address.address1,
-    [`${prefix}Address2`]: address.address2,
-    [`${prefix}City`]: address.city,
-    [`${prefix}State`]: address.state,
-    [`${prefix}Zip`]: address.zip,
-  };
-}
 
 type AddressDialogProps = {
   open: boolean;
@@ -55,12 +43,12 @@ export function AddressDialog({
   isBusy,
 }: AddressDialogProps) {
   const schema = SCHEMAS[prefix] as unknown as z.ZodType<FormValues, FormValues>;
-  const form = useZodForm<FormValues, FormValues>({ schema, defaultValues: prefixedValues(prefix, address) });
+  const form = useZodForm<FormValues, FormValues>({ schema, defaultValues: prefixed(prefix, address) });
   const title = prefix === "shipping" ? "Update Shipping Address" : "Update Billing Address";
 
   // Every opening starts from the cart's address; what is typed while it is open is kept through re-renders.
-  const startingValues = useRef(prefixedValues(prefix, address));
-  startingValues.current = prefixedValues(prefix, address);
+  const startingValues = useRef(prefixed(prefix, address));
+  startingValues.current = prefixed(prefix, address);
   useEffect(() => {
     if (open) form.reset(startingValues.current);
   }, [open, form]);
