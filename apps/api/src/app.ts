@@ -111,6 +111,9 @@ export async function buildApp(
         ? createForwardAnalyticsEventsHandler({ db: database.db, config, analytics })
         : undefined,
       purge_stale_rows: createPurgeStaleRowsHandler({ db: database.db, config, log: app.log }),
+      reconcile_order_payment: undefined,
+      send_order_confirmation: undefined,
+      record_order_earnings: undefined,
     },
     schedules: [purgeSchedule],
   });

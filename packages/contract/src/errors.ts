@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
+  /** A card payment the processor declined (issue 13): the order stays payable. */
+  payment_declined: 402,
   conflict: 409,
   payload_too_large: 413,
   /** A URL, or one of its path parameters, longer than the server reads. */

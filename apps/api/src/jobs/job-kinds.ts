@@ -16,6 +16,16 @@ export const jobKinds = {
   }),
   /** Stored analytics events of one client, for the configured tracker (modules/analytics). */
   forward_analytics_events: z.object({ eventIds: z.array(z.uuid()).min(1).max(25) }),
+  /**
+   * An order payment whose outcome is unknown (the processor's reply was lost, or the process died between the
+   * charge and its commit): retrieve it by its idempotency key, then complete the order or give the money back
+   * (modules/orders/reconcile-payment.ts). Enqueued with the attempt, due a little after it.
+   */
+  reconcile_order_payment: z.object({ paymentId: z.uuid() }),
+  /** The order confirmation e-mail of a paid order, once (modules/orders; dedupe key: the order id). */
+  send_order_confirmation: z.object({ orderId: z.uuid() }),
+  /** The earnings ledger entries of a paid order's lines, once (modules/earnings; dedupe key: the order id). */
+  record_order_earnings: z.object({ orderId: z.uuid() }),
   /** The hourly clean-up of dead sessions, tokens, counters, finished jobs and old analytics (modules/housekeeping). */
   purge_stale_rows: z.object({}),
 } satisfies Record<string, z.ZodType<Record<string, unknown>>>;

@@ -4,7 +4,7 @@ import { createTestDatabase, openSecondConnection } from "../../test/test-databa
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import { jobs } from "../db/schema/index.ts";
 import { enqueueJob } from "./enqueue-job.ts";
-import type { JobPayload } from "./job-kinds.ts";
+import { type JobPayload, jobKinds } from "./job-kinds.ts";
 import { createJobWorker, type JobHandler, type JobHandlers, type RetryPolicy } from "./job-worker.ts";
 
 let database: DatabaseHandle;
@@ -37,6 +37,9 @@ const log = {
 const quickRetry: RetryPolicy = { maxAttempts: 3, baseDelaySeconds: 0.2, maxDelaySeconds: 10, leaseSeconds: 60 };
 
 /** A worker with the given handlers; every other kind is left alone. */
+/** Every kind without a handler; a test gives handlers to the kinds it runs. */
+const NO_HANDLERS = Object.fromEntries(Object.keys(jobKinds).map((kind) => [kind, undefined])) as JobHandlers;
+
 function createWorker(
   handlers: Partial<JobHandlers>,
   options: { db?: Database; schedules?: Parameters<typeof createJobWorker>[0]["schedules"] } = {},
@@ -45,7 +48,7 @@ function createWorker(
     db: options.db ?? database.db,
     log,
     pollIntervalMs: 50,
-    handlers: { send_email: undefined, forward_analytics_events: undefined, purge_stale_rows: undefined, ...handlers },
+    handlers: { ...NO_HANDLERS, ...handlers },
     schedules: options.schedules,
   });
   workers.push(worker);
@@ -197,6 +200,7 @@ describe("the job worker", () => {
       log,
       pollIntervalMs: 50,
       handlers: {
+        ...NO_HANDLERS,
         send_email: {
           retry: lease,
           run: async (_payload, job) => {

@@ -6,6 +6,7 @@ import {
   ORDER_NUMBER_PREFIX,
 } from "@threadfolk/contract/cart";
 import { PRODUCT_COLORS } from "@threadfolk/contract/colors";
+import { ORDER_STATES, type OrderState } from "@threadfolk/contract/orders";
 import { SHIPPING_SERVICE_KEYS } from "@threadfolk/contract/shipping";
 import { SIZES } from "@threadfolk/contract/sizes";
 import { sql } from "drizzle-orm";
@@ -17,21 +18,9 @@ const COLOR_LIST = sql.raw(PRODUCT_COLORS.map((color) => `'${color}'`).join(", "
 const SIZE_LIST = sql.raw(SIZES.map((size) => `'${size}'`).join(", "));
 const SHIPPING_KEY_LIST = sql.raw(SHIPPING_SERVICE_KEYS.map((key) => `'${key}'`).join(", "));
 
-/**
- * The life of an order. A cart is an order in state `cart`; the checkout and payment issues move it on
- * (payment_pending -> paid -> in_production -> shipped -> delivered, or cancelled / refunded).
- */
-export const ORDER_STATES = [
-  "cart",
-  "payment_pending",
-  "paid",
-  "in_production",
-  "shipped",
-  "delivered",
-  "cancelled",
-  "refunded",
-] as const;
-export type OrderState = (typeof ORDER_STATES)[number];
+// The life of an order (contract orders.ts): cart -> payment_pending -> paid -> in_production -> shipped ->
+// delivered, or cancelled / refunded.
+export { ORDER_STATES, type OrderState } from "@threadfolk/contract/orders";
 
 const ORDER_STATE_LIST = sql.raw(ORDER_STATES.map((state) => `'${state}'`).join(", "));
 const ORDER_NUMBER_REGEX = sql.raw(`'^${ORDER_NUMBER_PREFIX}[${ORDER_NUMBER_ALPHABET}]{${ORDER_NUMBER_LENGTH}}$'`);
@@ -57,15 +46,38 @@ export const orders = pgTable(
     selectedShippingServiceKey: text("selected_shipping_service_key"),
     /** Whether the billing address is the shipping address (spec section 4; true until the shopper says not). */
     billingSameAsShipping: boolean("billing_same_as_shipping").notNull().default(true),
+    /**
+     * Set when the cart is placed (`POST /orders`, state payment_pending): names this quote of the order. The
+     * card step must send it back, so a payment is never taken for amounts the shopper did not see. A change to
+     * the cart reopens it (state cart) and the next placement gives a new one.
+     */
+    processorPaymentId: text("processor_payment_id"),
+    /** A digest of what the quote was made from (lines, prices, addresses, option, tax): an unchanged cart re-placed answers the same quote. */
+    quoteDigest: text("quote_digest"),
+    /** The frozen amounts, in cents, from placement on (null while a cart). */
+    itemTotalCents: integer("item_total_cents"),
+    discountCents: integer("discount_cents"),
+    shippingCents: integer("shipping_cents"),
+    taxCents: integer("tax_cents"),
+    totalCents: integer("total_cents"),
+    /** While a payment of this order is with the processor: the cart cannot change under it. */
+    paymentStartedAt: timestamp("payment_started_at", { withTimezone: true }),
+    placedAt: timestamp("placed_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("orders_order_number_key").on(table.orderNumber),
     // At most one open cart per identity, whatever the application does: cart creation races end here
-    // (INSERT … ON CONFLICT on these partial indexes).
-    uniqueIndex("orders_one_cart_per_user_key").on(table.userId).where(sql`${table.state} = 'cart'`),
-    uniqueIndex("orders_one_cart_per_guest_key").on(table.guestId).where(sql`${table.state} = 'cart'`),
+    // (INSERT … ON CONFLICT on these partial indexes). A placed but unpaid order is still the shopper's open
+    // cart (changing it reopens it), so the one open order is the one in state cart or payment_pending.
+    uniqueIndex("orders_one_cart_per_user_key")
+      .on(table.userId)
+      .where(sql`${table.state} in ('cart', 'payment_pending')`),
+    uniqueIndex("orders_one_cart_per_guest_key")
+      .on(table.guestId)
+      .where(sql`${table.state} in ('cart', 'payment_pending')`),
     // A customer's orders, newest first (the orders issue lists them); also serves the user foreign key.
     index("orders_user_created_idx").on(table.userId, table.createdAt.desc()),
     index("orders_guest_idx").on(table.guestId),
@@ -75,6 +87,17 @@ export const orders = pgTable(
     check(
       "orders_shipping_service_key_check",
       sql`${table.selectedShippingServiceKey} is null or ${table.selectedShippingServiceKey} in (${SHIPPING_KEY_LIST})`,
+    ),
+    // A placed order has its amounts, and they add up: items - discounts + shipping + tax = total.
+    check(
+      "orders_frozen_amounts_check",
+      sql`${table.state} = 'cart' or (${table.totalCents} is not null and ${table.placedAt} is not null
+        and ${table.itemTotalCents} >= 0 and ${table.discountCents} >= 0 and ${table.shippingCents} >= 0 and ${table.taxCents} >= 0
+        and ${table.totalCents} = ${table.itemTotalCents} - ${table.discountCents} + ${table.shippingCents} + ${table.taxCents})`,
+    ),
+    check(
+      "orders_paid_at_check",
+      sql`${table.state} in ('cart', 'payment_pending', 'cancelled') or ${table.paidAt} is not null`,
     ),
   ],
 );
@@ -104,6 +127,8 @@ export const orderLineItems = pgTable(
     unitPriceCents: integer("unit_price_cents"),
     /** The sale price of one unit when the order was placed, null when none applied (or still in the cart). */
     unitSalePriceCents: integer("unit_sale_price_cents"),
+    /** The garment's base (production) cost of one unit when the order was placed (the earnings ledger's basis). */
+    unitBaseCostCents: integer("unit_base_cost_cents"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,5 +6,6 @@ export * from "./catalogue.ts";
 export * from "./checkout.ts";
 export * from "./favorites.ts";
 export * from "./jobs.ts";
+export * from "./orders.ts";
 export * from "./rate-limit.ts";
 export * from "./settings.ts";

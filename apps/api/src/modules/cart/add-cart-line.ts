@@ -1,5 +1,7 @@
 import { type AddCartLineInput, CART_MESSAGES, type CartLineResponse } from "@threadfolk/contract/cart";
+import { ORDER_MESSAGES } from "@threadfolk/contract/orders";
 import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/app-error.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { createImageUrlSigner } from "../discovery/image-urls.ts";
 import { cartValidationError, checkLineChoice } from "./check-line-choice.ts";
@@ -37,6 +39,7 @@ export async function addCartLine(options: {
   const line = await retryOnOrderNumberCollision(() =>
     db.transaction(async (tx) => {
       const cart = await upsertCart({ db: tx, owner, orderNumber: generateOrderNumber() });
+      if (!cart) throw AppError.conflict(ORDER_MESSAGES.cartLockedForPayment);
       const upserted = await upsertCartLine({
         db: tx,
         orderId: cart.id,

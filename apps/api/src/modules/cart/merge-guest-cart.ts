@@ -35,12 +35,16 @@ export async function mergeGuestCart(options: { db: Database; guestId: string; u
   const { db, guestId, userId } = options;
   return retryOnOrderNumberCollision(() =>
     db.transaction(async (tx) => {
-      const guestCartId = await lockGuestCart({ db: tx, guestId });
-      if (!guestCartId) return 0;
+      const guestCart = await lockGuestCart({ db: tx, guestId });
+      // A guest cart being paid right now is left alone: its payment finishes it (issue 13).
+      if (!guestCart || guestCart.paymentStartedAt !== null) return 0;
+      const guestCartId = guestCart.id;
       const guestLines = await findOrderLines({ db: tx, orderId: guestCartId });
       let merged = 0;
       if (guestLines.length > 0) {
         const cart = await upsertCart({ db: tx, owner: { userId }, orderNumber: generateOrderNumber() });
+        // The customer's own cart is being paid: the guest's lines wait in the guest cart (sign-in never fails).
+        if (!cart) return 0;
         const customerLines = await findOrderLines({ db: tx, orderId: cart.id });
         const lines = chooseLinesToMerge({ customerLines, guestLines });
         await addLinesCapped({ db: tx, orderId: cart.id, lines });

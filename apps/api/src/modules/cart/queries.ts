@@ -1,4 +1,5 @@
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "@threadfolk/contract/cart";
+import { ORDER_MESSAGES } from "@threadfolk/contract/orders";
 import type { AddressInput } from "@threadfolk/contract/validation";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -13,6 +14,7 @@ import {
   sellerDesignProductVariants,
   shippingRates,
 } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { isListedDesign } from "../catalogue/listed-designs.ts";
 import type { SaleOffer } from "../catalogue/pricing.ts";
@@ -32,7 +34,43 @@ export function cartOwnerOf(actor: Actor): CartOwner {
 function ownerCondition(owner: CartOwner): SQL {
   const condition = owner.userId !== undefined ? eq(orders.userId, owner.userId) : eq(orders.guestId, owner.guestId);
   // A literal, not a parameter, so the planner can match the partial one-cart-per-identity indexes.
-  return and(condition, sql`${orders.state} = 'cart'`) as SQL;
+  return and(condition, OPEN_ORDER) as SQL;
+}
+
+/**
+ * The shopper's open order: the cart, or the cart placed and awaiting payment (which any change reopens).
+ * Spelled exactly as the predicate of the partial one-cart-per-identity indexes, so the planner uses them.
+ */
+export const OPEN_ORDER = sql.raw(`"orders"."state" in ('cart', 'payment_pending')`);
+
+/** What a change to a placed cart clears: its quote and frozen amounts (placing it again makes new ones). */
+export const REOPENED_CART = {
+  state: "cart",
+  processorPaymentId: null,
+  quoteDigest: null,
+  itemTotalCents: null,
+  discountCents: null,
+  shippingCents: null,
+  taxCents: null,
+  totalCents: null,
+  placedAt: null,
+} as const;
+
+/**
+ * Before a change to an open order: a placed order (payment_pending) goes back to being a cart, its quote void;
+ * while a payment of it is with the processor nothing may change (409). Free for a plain cart.
+ */
+export async function reopenCart(options: {
+  db: Executor;
+  order: { id: string; state: string; paymentStartedAt: Date | null };
+}): Promise<void> {
+  const { db, order } = options;
+  if (order.paymentStartedAt !== null) throw AppError.conflict(ORDER_MESSAGES.cartLockedForPayment);
+  if (order.state !== "payment_pending") return;
+  await db
+    .update(orders)
+    .set({ ...REOPENED_CART, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
 }
 
 async function selectRaw<Row>(db: Executor, query: SQL): Promise<Row[]> {
@@ -104,7 +142,8 @@ export async function findCartVariant({
 /**
  * The owner's open cart, created when missing, locked for the rest of the transaction: the conflict on the
  * one-cart-per-identity index turns a racing creation into an update of the winner's row, and that row lock
- * serialises every change to one cart (so the line limit is counted exactly).
+ * serialises every change to one cart (so the line limit is counted exactly). A placed order is reopened (its
+ * quote void); undefined (nothing written) while a payment of it is with the processor.
  */
 export async function upsertCart({
   db,
@@ -114,18 +153,19 @@ export async function upsertCart({
   db: Executor;
   owner: CartOwner;
   orderNumber: string;
-}): Promise<{ id: string }> {
+}): Promise<{ id: string } | undefined> {
   const isCustomer = owner.userId !== undefined;
   const [cart] = await db
     .insert(orders)
     .values({ orderNumber, state: "cart", userId: owner.userId ?? null, guestId: owner.guestId ?? null })
     .onConflictDoUpdate({
       target: isCustomer ? orders.userId : orders.guestId,
-      targetWhere: sql`${orders.state} = 'cart'`,
-      set: { updatedAt: sql`now()` },
+      targetWhere: OPEN_ORDER,
+      // A placed order being changed is a cart again (reopenCart); not while a payment of it is running.
+      set: { ...REOPENED_CART, updatedAt: sql`now()` },
+      setWhere: sql`${orders.paymentStartedAt} is null`,
     })
     .returning({ id: orders.id });
-  if (!cart) throw new Error("cart upsert returned no row");
   return cart;
 }
 
@@ -210,7 +250,7 @@ export type LineWithOrder = {
   size: string;
   color: string;
   quantity: number;
-  order: { userId: string | null; guestId: string | null; state: string };
+  order: { userId: string | null; guestId: string | null; state: string; paymentStartedAt: Date | null };
 };
 
 /**
@@ -232,7 +272,12 @@ export async function findLineForChange({
       size: orderLineItems.size,
       color: orderLineItems.color,
       quantity: orderLineItems.quantity,
-      order: { userId: orders.userId, guestId: orders.guestId, state: orders.state },
+      order: {
+        userId: orders.userId,
+        guestId: orders.guestId,
+        state: orders.state,
+        paymentStartedAt: orders.paymentStartedAt,
+      },
     })
     .from(orderLineItems)
     .innerJoin(orders, eq(orders.id, orderLineItems.orderId))
@@ -371,7 +416,7 @@ function prepareCartQuery(db: Executor, owner: "user" | "guest") {
       .leftJoin(designs, and(eq(designs.id, sellerDesignProductVariants.designId), isListedDesign()))
       .leftJoin(garmentStyles, eq(garmentStyles.id, sellerDesignProductVariants.garmentStyleId))
       // A literal state, so the planner matches the partial one-cart-per-identity index (as ownerCondition).
-      .where(and(eq(ownerColumn, sql.placeholder("ownerId")), sql`${orders.state} = 'cart'`))
+      .where(and(eq(ownerColumn, sql.placeholder("ownerId")), OPEN_ORDER))
       .orderBy(asc(orderLineItems.id))
       .prepare(`find_cart_by_${owner}`)
   );
@@ -422,9 +467,19 @@ export async function findCart({ db, owner }: { db: Executor; owner: CartOwner }
 }
 
 /** A guest's open cart, locked: the one row a merge and a concurrent replay of it both wait for. */
-export async function lockGuestCart({ db, guestId }: { db: Executor; guestId: string }): Promise<string | undefined> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(ownerCondition({ guestId })).for("update");
-  return row?.id;
+export async function lockGuestCart({
+  db,
+  guestId,
+}: {
+  db: Executor;
+  guestId: string;
+}): Promise<{ id: string; state: string; paymentStartedAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ id: orders.id, state: orders.state, paymentStartedAt: orders.paymentStartedAt })
+    .from(orders)
+    .where(ownerCondition({ guestId }))
+    .for("update");
+  return row;
 }
 
 export type StoredLine = { variantId: number; size: string; color: string; quantity: number };
@@ -481,5 +536,15 @@ export async function addLinesCapped({
 
 /** Deletes an order with its lines. */
 export async function deleteOrder({ db, orderId }: { db: Executor; orderId: string }): Promise<void> {
-  await db.delete(orders).where(eq(orders.id, orderId));
+  // A cart with payment attempts (declined ones) keeps its row, emptied: payment records are never deleted.
+  const deleted = await db
+    .delete(orders)
+    .where(
+      and(
+        eq(orders.id, orderId),
+        sql`not exists (select 1 from order_payments where order_payments.order_id = ${orderId})`,
+      ),
+    )
+    .returning({ id: orders.id });
+  if (deleted.length === 0) await db.delete(orderLineItems).where(eq(orderLineItems.orderId, orderId));
 }

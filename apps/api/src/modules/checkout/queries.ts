@@ -5,6 +5,7 @@ import {
   type CartOwner,
   type Executor,
   listedQuantitySum,
+  OPEN_ORDER,
   parseShippingRates,
   type ShippingRate,
   shippingRatesJson,
@@ -15,29 +16,37 @@ import {
  * decides on: its item count (listed designs only, as the cart shows), whether it has addresses, and the
  * shipping rates in force.
  */
-export async function lockCartForCheckout({
-  db,
-  owner,
-}: {
-  db: Executor;
-  owner: CartOwner;
-}): Promise<{ id: string; itemCount: number; hasAddresses: boolean; shippingRates: ShippingRate[] } | undefined> {
+export async function lockCartForCheckout({ db, owner }: { db: Executor; owner: CartOwner }): Promise<
+  | {
+      id: string;
+      state: string;
+      paymentStartedAt: Date | null;
+      itemCount: number;
+      hasAddresses: boolean;
+      shippingRates: ShippingRate[];
+    }
+  | undefined
+> {
   const ownerMatches = owner.userId !== undefined ? eq(orders.userId, owner.userId) : eq(orders.guestId, owner.guestId);
   const [cart] = await db
     .select({
       id: orders.id,
+      state: orders.state,
+      paymentStartedAt: orders.paymentStartedAt,
       // Spelled out: drizzle drops the table names of columns inside a select list's subquery.
       hasAddresses: sql<boolean>`exists (select 1 from order_addresses where order_addresses.order_id = orders.id)`,
       itemCount: listedQuantitySum(sql`orders.id`),
       shippingRates: shippingRatesJson,
     })
     .from(orders)
-    // A literal state, as cart/queries.ts does, so the partial one-cart-per-identity index serves it.
-    .where(and(ownerMatches, sql`${orders.state} = 'cart'`))
+    // The open order (cart or placed, unpaid), as the partial one-cart-per-identity index says.
+    .where(and(ownerMatches, OPEN_ORDER))
     .for("update", { of: orders });
   if (!cart) return undefined;
   return {
     id: cart.id,
+    state: cart.state,
+    paymentStartedAt: cart.paymentStartedAt,
     itemCount: Number(cart.itemCount),
     hasAddresses: Boolean(cart.hasAddresses),
     shippingRates: parseShippingRates(cart.shippingRates),

@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { getShoppingCart } from "../cart/get-shopping-cart.ts";
-import { cartOwnerOf } from "../cart/queries.ts";
+import { cartOwnerOf, reopenCart } from "../cart/queries.ts";
 import { lockCartForCheckout, updateCartCheckout, upsertOrderAddresses } from "./queries.ts";
 
 /**
@@ -24,6 +24,7 @@ export async function saveAddresses(options: {
   const created = await context.db.transaction(async (tx) => {
     const cart = await lockCartForCheckout({ db: tx, owner });
     if (!cart || cart.itemCount === 0) throw AppError.conflict(CHECKOUT_MESSAGES.cartEmpty);
+    await reopenCart({ db: tx, order: cart });
     if (mode === "update" && !cart.hasAddresses) throw AppError.conflict(CHECKOUT_MESSAGES.addressesMissing);
     const billing = input.billingSameAsShipping || !input.billingAddress ? input.shippingAddress : input.billingAddress;
     await upsertOrderAddresses({ db: tx, orderId: cart.id, shipping: input.shippingAddress, billing });

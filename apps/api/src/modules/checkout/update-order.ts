@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { getShoppingCart } from "../cart/get-shopping-cart.ts";
-import { cartOwnerOf } from "../cart/queries.ts";
+import { cartOwnerOf, reopenCart } from "../cart/queries.ts";
 import { quoteShippingOptions } from "../cart/shipping-costs.ts";
 import { lockCartForCheckout, updateCartCheckout } from "./queries.ts";
 
@@ -22,6 +22,7 @@ export async function updateOrder(options: {
   await context.db.transaction(async (tx) => {
     const cart = await lockCartForCheckout({ db: tx, owner });
     if (!cart || cart.itemCount === 0) throw AppError.conflict(CHECKOUT_MESSAGES.cartEmpty);
+    await reopenCart({ db: tx, order: cart });
     const key = input.selectedShippingServiceKey;
     if (key !== undefined) {
       const quotes = quoteShippingOptions(cart.shippingRates, cart.itemCount);

@@ -1,0 +1,212 @@
+import { z } from "zod";
+import { CARD_DECLINE_CODES } from "./card-rules.ts";
+import { cartAddressRecordSchema, orderLineItemSchema } from "./cart.ts";
+import { SHIPPING_SERVICE_KEYS } from "./shipping.ts";
+import { textSchema } from "./text.ts";
+
+/**
+ * Orders and payments (issue 13; spec sections 3, 4, 7 and 8): placing the caller's cart as an order, paying it
+ * by card, and reading the customer's orders. Request schemas are camelCase, as `parseInput` sees them after
+ * case conversion; docs/decisions/028-orders-and-payments.md shows the wire and the life of an order.
+ */
+
+/** The life of an order. A cart is an order in state `cart`; placing it makes it `payment_pending`. */
+export const ORDER_STATES = [
+  "cart",
+  "payment_pending",
+  "paid",
+  "in_production",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** The states a placed order can be shown in (the Orders tab's timeline; a cart is never shown there). */
+export const PLACED_ORDER_STATES = ORDER_STATES.filter((state) => state !== "cart") as Exclude<OrderState, "cart">[];
+export type PlacedOrderState = (typeof PLACED_ORDER_STATES)[number];
+
+/** How shoppers read each state (the status timeline). */
+export const ORDER_STATE_NAMES: Record<PlacedOrderState, string> = {
+  payment_pending: "Awaiting payment",
+  paid: "Paid",
+  in_production: "In production",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
+export const PAYMENT_METHODS = ["visa", "paypal"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The texts of orders and payments. The spec's toasts are verbatim (its 'please your check' typo fixed). */
+export const ORDER_MESSAGES = {
+  cartEmpty: "Your cart is empty",
+  shippingAddressMissing: "Add a shipping address before placing your order",
+  billingAddressMissing: "Add a billing address before placing your order",
+  emailMissing: "Add an e-mail address before placing your order",
+  shippingServiceMissing: "Choose a shipping service before placing your order",
+  designUnavailable: (names: string[]) =>
+    `${names.join(", ")} ${names.length === 1 ? "is" : "are"} no longer available: remove ${
+      names.length === 1 ? "it" : "them"
+    } from your cart`,
+  orderNotPayable: "This order cannot be paid: place your order again",
+  orderChanged: "Your order changed since it was placed: review it and place it again",
+  alreadyPaid: "This order is already paid",
+  paymentInProgress: "A payment for this order is being processed",
+  cartLockedForPayment: "Your payment is being processed: your cart can change again once it is done",
+  idempotencyKeyMissing: "Send an Idempotency-Key header (a new one for each press of Place Order)",
+  idempotencyKeyInvalid: "The Idempotency-Key header must be 1 to 255 printable characters",
+  idempotencyKeyReused: "This Idempotency-Key was used with a different request",
+  idempotencyKeyInFlight: "A request with this Idempotency-Key is still being processed",
+  tooManyDeclines: "Too many declined payments: wait a while before trying again",
+  paymentFailure: "Payment failure, please check your payment information",
+  paypalFailure: "PayPal Payment Failure",
+  thankYou: "Thank you for your order",
+  processorUnavailable:
+    "We could not reach the payment processor. You have not been charged twice: check your orders in a minute",
+} as const;
+
+/** `POST /orders`: the spec's `order` envelope; the caller's cart is the order, so it carries nothing yet. */
+export const placeOrderBodySchema = z.strictObject({ order: z.strictObject({}) });
+export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
+
+/** The `Idempotency-Key` header: printable ASCII, as Stripe's (and the card port's) keys. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+const cardField = (maxLength: number) => textSchema({ maxLength });
+
+/**
+ * `POST /order_payments`: the spec's unwrapped params. The card fields are bounded strings only: whether a
+ * number, expiry or CVC is good is the processor's answer (a 402 decline), not a validation error, so that
+ * every card problem reaches the shopper the same way and nothing about a card is echoed back.
+ */
+export const orderPaymentBodySchema = z.strictObject({
+  orderPayment: z.strictObject({ processorPaymentId: textSchema({ maxLength: 64 }).min(1) }),
+  creditCardParams: z.strictObject({
+    creditCardNumber: cardField(32),
+    expirationDate: cardField(8),
+    cvc: cardField(8),
+  }),
+});
+export type OrderPaymentBody = z.input<typeof orderPaymentBodySchema>;
+export type OrderPaymentInput = z.infer<typeof orderPaymentBodySchema>;
+
+const replyText = () => textSchema({ maxLength: 4096 });
+const moneySchema = replyText().startsWith("$");
+const centsSchema = z.number().int();
+
+/** One step of an order's status timeline. */
+export const orderTimelineEntrySchema = z.object({
+  state: z.enum(PLACED_ORDER_STATES as [PlacedOrderState, ...PlacedOrderState[]]),
+  /** ISO 8601. */
+  at: replyText(),
+});
+
+/** How an order was paid, as shoppers read it ('Visa ending 4242', 'PayPal'). */
+export const orderPaymentMethodSchema = z.object({
+  kind: z.enum(["card", "paypal"]),
+  description: replyText(),
+});
+
+/** A placed order: `POST /orders`, `GET /orders/{order_number}`. Amounts are frozen when placed. */
+export const placedOrderSchema = z.object({
+  id: replyText(),
+  type: z.literal("order"),
+  attributes: z.object({
+    orderNumber: replyText(),
+    state: z.enum(PLACED_ORDER_STATES as [PlacedOrderState, ...PlacedOrderState[]]),
+    /** What the card step sends back (`order_payment.processor_payment_id`): names this quote of the order. */
+    processorPaymentId: replyText().nullable(),
+    email: replyText().nullable(),
+    placedAt: replyText().nullable(),
+    paidAt: replyText().nullable(),
+    /** Items at the prices paid (after sale prices), before codes, shipping and tax. */
+    itemTotal: moneySchema,
+    itemTotalCents: centsSchema,
+    totalDiscount: moneySchema,
+    totalDiscountCents: centsSchema,
+    totalShipping: moneySchema,
+    totalShippingCents: centsSchema,
+    totalTax: moneySchema,
+    totalTaxCents: centsSchema,
+    orderTotal: moneySchema,
+    orderTotalCents: centsSchema,
+    shoppingCartCount: z.number().int().nonnegative(),
+    selectedShippingServiceKey: z.enum(SHIPPING_SERVICE_KEYS as [string, ...string[]]).nullable(),
+    shippingServiceName: replyText().nullable(),
+    deliveryEstimate: replyText().nullable(),
+    paymentMethod: orderPaymentMethodSchema.nullable(),
+    timeline: z.array(orderTimelineEntrySchema),
+    orderLineItems: z.array(z.object({ id: z.number().int().positive(), type: z.literal("order_line_item") })),
+  }),
+});
+export type PlacedOrder = z.infer<typeof placedOrderSchema>;
+
+export const placedOrderResponseSchema = z.object({
+  data: placedOrderSchema,
+  /** The lines (at the frozen prices), then the shipping and billing addresses. */
+  included: z.array(z.union([orderLineItemSchema, cartAddressRecordSchema])),
+});
+export type PlacedOrderResponse = z.infer<typeof placedOrderResponseSchema>;
+
+/** One order of the Orders tab's list. */
+export const orderSummarySchema = z.object({
+  id: replyText(),
+  type: z.literal("order"),
+  attributes: z.object({
+    orderNumber: replyText(),
+    state: z.enum(PLACED_ORDER_STATES as [PlacedOrderState, ...PlacedOrderState[]]),
+    placedAt: replyText().nullable(),
+    paidAt: replyText().nullable(),
+    orderTotal: moneySchema,
+    orderTotalCents: centsSchema,
+    itemCount: z.number().int().nonnegative(),
+    /** The first line's mockup and name, for the list's thumbnail. */
+    previewImage: replyText().nullable(),
+    previewName: replyText().nullable(),
+    paymentMethod: orderPaymentMethodSchema.nullable(),
+  }),
+});
+
+export const ordersPageQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const ordersListResponseSchema = z.object({
+  data: z.array(orderSummarySchema),
+  meta: z.object({
+    page: z.number().int(),
+    perPage: z.number().int(),
+    totalCount: z.number().int(),
+    totalPages: z.number().int(),
+  }),
+});
+export type OrdersListResponse = z.infer<typeof ordersListResponseSchema>;
+
+/**
+ * `POST /order_payments`: 201 with status 'success' when paid; a decline is a 402 carrying the one JSON error
+ * shape (`error`) and this same `data` with status 'failure' and the processor's message (spec section 8).
+ */
+export const orderPaymentResponseSchema = z.object({
+  data: z.object({
+    id: replyText().nullable(),
+    type: z.literal("order_payment"),
+    attributes: z.object({
+      status: z.enum(["success", "failure"]),
+      message: replyText(),
+      orderNumber: replyText(),
+      /** The analytics event id of the purchase (spec: "Response includes eventId"). */
+      eventId: replyText(),
+      declineCode: z.enum(CARD_DECLINE_CODES).nullable(),
+      paymentMethod: orderPaymentMethodSchema.nullable(),
+      shoppingCartCount: z.number().int().nonnegative(),
+    }),
+  }),
+});
+export type OrderPaymentResponse = z.infer<typeof orderPaymentResponseSchema>;
+
+/** A guest reads an order through the signed link of its e-mail: `/orders/{order_number}?token=…`. */
+export const orderAccessQuerySchema = z.strictObject({ token: textSchema({ maxLength: 200 }).optional() });
