@@ -210,3 +210,30 @@ export type OrderPaymentResponse = z.infer<typeof orderPaymentResponseSchema>;
 
 /** A guest reads an order through the signed link of its e-mail: `/orders/{order_number}?token=…`. */
 export const orderAccessQuerySchema = z.strictObject({ token: textSchema({ maxLength: 200 }).optional() });
+
+/**
+ * `GET /payment_settings` (public): what the payment step needs to know before the shopper pays: which card
+ * processor takes the card (the local test processor is labelled as such) and how to load PayPal's buttons
+ * (the real SDK, or the local stand-in of the in-app sandbox, clearly labelled 'PayPal sandbox').
+ */
+export const paymentSettingsResponseSchema = z.object({
+  data: z.object({
+    type: z.literal("payment_settings"),
+    attributes: z.object({
+      cardProcessor: z.enum(["local", "stripe"]),
+      /** Shown beside the card fields when no real card is charged (LOCAL_PROCESSOR_NOTICE); null otherwise. */
+      cardNotice: replyText().nullable(),
+      paypal: z.object({
+        clientId: replyText(),
+        /** The JS SDK's URL (PayPal's, or our origin's stand-in), without query string. */
+        sdkUrl: replyText(),
+        /** True when the in-app PayPal sandbox stands in for PayPal: the UI says 'PayPal sandbox'. */
+        sandbox: z.boolean(),
+      }),
+    }),
+  }),
+});
+export type PaymentSettingsResponse = z.infer<typeof paymentSettingsResponseSchema>;
+
+/** The label of the in-app PayPal stand-in, wherever a shopper could mistake it for PayPal. */
+export const PAYPAL_SANDBOX_LABEL = "PayPal sandbox";
