@@ -36,6 +36,7 @@ import { checkoutRoutes } from "./modules/checkout/routes.ts";
 import { createPageMetaResolver } from "./modules/discovery/resolve-page-meta.ts";
 import { discoveryRoutes } from "./modules/discovery/routes.ts";
 import { sitemapRoutes } from "./modules/discovery/sitemap-routes.ts";
+import { createRecordOrderEarningsHandler } from "./modules/earnings/record-order-earnings.ts";
 import { favoritesRoutes } from "./modules/favorites/routes.ts";
 import { followRoutes } from "./modules/follows/routes.ts";
 import { createPurgeStaleRowsHandler, purgeSchedule } from "./modules/housekeeping/purge-stale-rows.ts";
@@ -113,7 +114,7 @@ export async function buildApp(
       purge_stale_rows: createPurgeStaleRowsHandler({ db: database.db, config, log: app.log }),
       reconcile_order_payment: undefined,
       send_order_confirmation: undefined,
-      record_order_earnings: undefined,
+      record_order_earnings: createRecordOrderEarningsHandler({ db: database.db }),
     },
     schedules: [purgeSchedule],
   });

@@ -27,7 +27,11 @@ describe("the royalty rule", () => {
 
   it("rounds the artist's share half-up on the line's margin, and the platform takes the exact rest", () => {
     // A 75 % share of a 1898-cent margin is 1423.5 cents: the half goes up.
-    const [line] = computeOrderEarnings({ lines: [lines[0] as EarningsLine], discountCents: 0, artistSharePercent: 75 });
+    const [line] = computeOrderEarnings({
+      lines: [lines[0] as EarningsLine],
+      discountCents: 0,
+      artistSharePercent: 75,
+    });
     expect(line?.artistEarningsCents).toBe(1424);
     expect(line?.platformShareCents).toBe(3998 - 2100 - 1424);
   });
@@ -58,9 +62,9 @@ describe("the royalty rule", () => {
 
   it("refuses an order without lines, a bad quantity and a negative discount", () => {
     expect(() => computeOrderEarnings({ lines: [], discountCents: 0 })).toThrow(RangeError);
-    expect(() => computeOrderEarnings({ lines: [{ ...(lines[0] as EarningsLine), quantity: 0 }], discountCents: 0 })).toThrow(
-      RangeError,
-    );
+    expect(() =>
+      computeOrderEarnings({ lines: [{ ...(lines[0] as EarningsLine), quantity: 0 }], discountCents: 0 }),
+    ).toThrow(RangeError);
     expect(() => computeOrderEarnings({ lines, discountCents: -1 })).toThrow(RangeError);
   });
 });

@@ -71,8 +71,7 @@ export function computeOrderEarnings(options: {
     }
     return multiply(unitPaidCents(line), line.quantity);
   });
-  const discounts =
-    discount === 0 ? lines.map(() => toCents(0)) : splitProportionally(discount, gross);
+  const discounts = discount === 0 ? lines.map(() => toCents(0)) : splitProportionally(discount, gross);
   return lines.map((line, index) => {
     const grossCents = gross[index] as Cents;
     const discountCents = discounts[index] as Cents;
@@ -182,7 +181,9 @@ export function reconcileOrder(options: {
   for (const [index, entry] of entries.entries()) {
     const parts = entry.productionCostCents + entry.artistEarningsCents + entry.platformShareCents;
     if (entry.grossCents - entry.discountCents !== parts) {
-      problems.push(`entry ${index + 1}: paid less discount is ${entry.grossCents - entry.discountCents}, parts ${parts}`);
+      problems.push(
+        `entry ${index + 1}: paid less discount is ${entry.grossCents - entry.discountCents}, parts ${parts}`,
+      );
     }
   }
   return {

@@ -62,9 +62,7 @@ export const earningsEntries = pgTable(
   },
   (table) => [
     // Recording an order's earnings twice writes once: one sale entry per paid line.
-    uniqueIndex("earnings_entries_one_sale_per_line_key")
-      .on(table.orderLineItemId)
-      .where(sql`${table.kind} = 'sale'`),
+    uniqueIndex("earnings_entries_one_sale_per_line_key").on(table.orderLineItemId).where(sql`${table.kind} = 'sale'`),
     uniqueIndex("earnings_entries_one_reversal_key").on(table.reversesEntryId),
     // An artist's ledger, newest first (the seller issue's Sales tab).
     index("earnings_entries_seller_created_idx").on(table.sellerProfileId, table.createdAt.desc()),
