@@ -42,6 +42,7 @@ import { followRoutes } from "./modules/follows/routes.ts";
 import { createPurgeStaleRowsHandler, purgeSchedule } from "./modules/housekeeping/purge-stale-rows.ts";
 import { createSendEmailHandler } from "./modules/mail/send-email.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
+import { createSendOrderConfirmationHandler } from "./modules/orders/send-order-confirmation.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -113,7 +114,7 @@ export async function buildApp(
         : undefined,
       purge_stale_rows: createPurgeStaleRowsHandler({ db: database.db, config, log: app.log }),
       reconcile_order_payment: undefined,
-      send_order_confirmation: undefined,
+      send_order_confirmation: createSendOrderConfirmationHandler({ db: database.db, config }),
       record_order_earnings: createRecordOrderEarningsHandler({ db: database.db }),
     },
     schedules: [purgeSchedule],
