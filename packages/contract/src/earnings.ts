@@ -100,10 +100,13 @@ export type OrderAmounts = {
 };
 
 /** The ledger's amounts of one order: its entries (sales and any reversals), each signed. */
-export type LedgerAmounts = Pick<
-  LineEarnings,
-  "grossCents" | "discountCents" | "productionCostCents" | "artistEarningsCents" | "platformShareCents"
->;
+export type LedgerAmounts = {
+  grossCents: number;
+  discountCents: number;
+  productionCostCents: number;
+  artistEarningsCents: number;
+  platformShareCents: number;
+};
 
 export type OrderReconciliation = {
   /** True when every equation below holds to the cent. */

@@ -1,5 +1,4 @@
-import type { EarningsLine, LedgerAmounts } from "@threadfolk/contract/earnings";
-import { toCents } from "@threadfolk/contract/money";
+import type { EarningsLine } from "@threadfolk/contract/earnings";
 import type { OrderState } from "@threadfolk/contract/orders";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -152,17 +151,6 @@ export async function findCapturedPaymentAmounts({
       ),
     );
   return rows.map((row) => row.amountCents);
-}
-
-/** The ledger amounts of entries, for the reconciliation. */
-export function ledgerAmountsOf(entries: readonly EarningsEntry[]): LedgerAmounts[] {
-  return entries.map((entry) => ({
-    grossCents: toCents(entry.grossCents),
-    discountCents: toCents(entry.discountCents),
-    productionCostCents: toCents(entry.productionCostCents),
-    artistEarningsCents: toCents(entry.artistEarningsCents),
-    platformShareCents: toCents(entry.platformShareCents),
-  }));
 }
 
 /** One order in an artist's ledger: the sums of the artist's entries for it (reversals included). */

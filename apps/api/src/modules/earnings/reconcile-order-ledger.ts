@@ -1,11 +1,5 @@
 import { type OrderReconciliation, reconcileOrder } from "@threadfolk/contract/earnings";
-import {
-  type Executor,
-  findCapturedPaymentAmounts,
-  findOrderAmounts,
-  findOrderEarningsEntries,
-  ledgerAmountsOf,
-} from "./queries.ts";
+import { type Executor, findCapturedPaymentAmounts, findOrderAmounts, findOrderEarningsEntries } from "./queries.ts";
 
 /**
  * Checks one paid order against its ledger and its capture (contract `reconcileOrder`): items - discounts +
@@ -36,7 +30,7 @@ export async function reconcileOrderLedger({
     },
     // A refunded order's capture was given back; it is still what the order was charged.
     charges: await findCapturedPaymentAmounts({ db, orderId, includeRefunded: order.state === "refunded" }),
-    entries: ledgerAmountsOf(sales),
+    entries: sales,
   });
   const problems = [...result.problems];
   for (const reversal of reversals) {
