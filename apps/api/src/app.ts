@@ -11,7 +11,8 @@ import { createCardProcessor } from "./adapters/card/create-card.ts";
 import { createCounters } from "./adapters/counters/create-counters.ts";
 import { createMail } from "./adapters/mail/create-mail.ts";
 import type { MailTransport } from "./adapters/mail/mail.ts";
-import { createPayPal } from "./adapters/paypal/create-paypal.ts";
+import { createPayPal, PAYPAL_SANDBOX_PREFIX } from "./adapters/paypal/create-paypal.ts";
+import { registerPayPalSandbox } from "./adapters/paypal/sandbox/paypal-sandbox-server.ts";
 import { createStorage } from "./adapters/storage/create-storage.ts";
 import type { MediaStorage } from "./adapters/storage/storage.ts";
 import { createTax } from "./adapters/tax/create-tax.ts";
@@ -44,6 +45,7 @@ import { followRoutes } from "./modules/follows/routes.ts";
 import { createPurgeStaleRowsHandler, purgeSchedule } from "./modules/housekeeping/purge-stale-rows.ts";
 import { createSendEmailHandler } from "./modules/mail/send-email.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
+import { createProcessPayPalWebhookHandler } from "./modules/orders/paypal-webhooks.ts";
 import { createReconcileOrderPaymentHandler } from "./modules/orders/reconcile-payment.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
@@ -124,6 +126,8 @@ export async function buildApp(
       reconcile_order_payment: createReconcileOrderPaymentHandler({ db: database.db, cardProcessor, config }),
       send_order_confirmation: undefined,
       record_order_earnings: undefined,
+      process_paypal_webhook: createProcessPayPalWebhookHandler({ db: database.db, gateway: paypal.gateway }),
+      reverse_order_earnings: undefined,
     },
     schedules: [purgeSchedule],
   });
@@ -189,6 +193,15 @@ export async function buildApp(
   await app.register(async (instance) => oauthRoutes(instance, context));
   await app.register(async (instance) => mediaRoutes(instance, context));
   await app.register(async (instance) => sitemapRoutes(instance, context));
+  // The in-app PayPal sandbox (decision 027) when no PayPal credentials are set: its Orders v2 API, the
+  // approval page and the JS SDK stand-in, all under /paypal-sandbox on our own origin.
+  if (paypal.sandbox) {
+    await registerPayPalSandbox(app, {
+      sandbox: paypal.sandbox,
+      prefix: PAYPAL_SANDBOX_PREFIX,
+      publicBaseUrl: config.PUBLIC_URL,
+    });
+  }
   for (const registerModule of API_MODULES) {
     await app.register(async (instance) => registerModule(instance, context), { prefix: "/api/v1" });
   }

@@ -1,15 +1,21 @@
 import { LOCAL_PROCESSOR_NOTICE } from "@threadfolk/contract/card-rules";
 import {
+  createPayPalOrderBodySchema,
   orderPaymentBodySchema,
   type PaymentSettingsResponse,
+  payPalFailureBodySchema,
+  payPalOrderPaymentBodySchema,
   placeOrderBodySchema,
 } from "@threadfolk/contract/orders";
 import type { FastifyInstance } from "fastify";
 import { PAYPAL_SANDBOX_PREFIX } from "../../adapters/paypal/create-paypal.ts";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { authorize } from "../../lib/authorize.ts";
 import { payOrderByCard } from "./pay-by-card.ts";
+import { createPayPalOrder, payOrderByPayPal } from "./pay-by-paypal.ts";
+import { acceptPayPalWebhook } from "./paypal-webhooks.ts";
 import { placeOrder } from "./place-order.ts";
 import { orderPolicies } from "./policies.ts";
 
@@ -45,6 +51,52 @@ export async function orderRoutes(app: FastifyInstance, context: AppContext): Pr
       ip: request.ip,
     });
     return reply.status(paid.statusCode).send(paid.body);
+  });
+
+  app.post("/pay_pal_orders", async (request, reply) => {
+    const actor = authorize(request.actor, orderPolicies.payOrder);
+    const { payPalOrder } = parseInput(createPayPalOrderBodySchema, request.body);
+    const created = await createPayPalOrder({ context, actor, processorPaymentId: payPalOrder.processorPaymentId });
+    return reply.status(201).send(created);
+  });
+
+  app.post("/pay_pal_order_payments", async (request, reply) => {
+    const actor = authorize(request.actor, orderPolicies.payOrder);
+    const input = parseInput(payPalOrderPaymentBodySchema, request.body);
+    const paid = await payOrderByPayPal({ context, actor, paypalOrderId: input.requestId });
+    return reply.status(paid.statusCode).send(paid.body);
+  });
+
+  app.post("/pay_pal_order_payment_failures", async (request, reply) => {
+    const actor = authorize(request.actor, orderPolicies.payOrder);
+    const input = parseInput(payPalFailureBodySchema, request.body);
+    // Kept in the log for support (the buttons' own error: a closed window, a script error, a declined source).
+    request.log.warn(
+      {
+        paypalFailure: { name: input.name, message: input.message, orderNumber: input.orderNumber ?? null },
+        actor: actor.kind,
+      },
+      "PayPal buttons reported a failure",
+    );
+    return reply.status(204).send();
+  });
+
+  // PayPal's notifications: the signature covers the exact bytes, so this route reads its body as text.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser("application/json");
+    scope.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
+    scope.post("/pay_pal_webhooks", async (request, reply) => {
+      const outcome = await acceptPayPalWebhook({
+        db: context.db,
+        gateway: context.paypal.gateway,
+        webhookId: context.paypal.webhookId,
+        headers: request.headers,
+        body: typeof request.body === "string" ? request.body : "",
+      });
+      if (outcome === "forged") throw AppError.badRequest("The notification's signature is not valid");
+      context.jobs.nudge();
+      return reply.status(200).send({ received: true, queued: outcome === "queued" });
+    });
   });
 
   app.get("/payment_settings", async (request) => {
