@@ -10,7 +10,8 @@ function messagesOf(values: Record<string, unknown>): Record<string, string> {
   const messages: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0]);
-    if (field in messages && messages[field] !== issue.message) throw new Error(`${field} has two messages: ${messages[field]}, ${issue.message}`);
+    if (field in messages && messages[field] !== issue.message)
+      throw new Error(`${field} has two messages: ${messages[field]}, ${issue.message}`);
     messages[field] = issue.message;
   }
   return messages;

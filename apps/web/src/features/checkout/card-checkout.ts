@@ -28,7 +28,11 @@ export type CardCheckoutStage = "placing" | "paying";
 
 export type CardCheckoutCalls = {
   placeOrder: (signal?: AbortSignal) => Promise<PlacedOrderResponse>;
-  payOrderByCard: (body: OrderPaymentBody, idempotencyKey: string, signal?: AbortSignal) => Promise<OrderPaymentResponse>;
+  payOrderByCard: (
+    body: OrderPaymentBody,
+    idempotencyKey: string,
+    signal?: AbortSignal,
+  ) => Promise<OrderPaymentResponse>;
   /** A new key for this press (a random UUID). */
   createIdempotencyKey?: () => string;
   /** Waits before a retry (tests pass one that does not). */
@@ -95,7 +99,8 @@ export async function payForOrderByCard(card: CardFormValues, calls: CardCheckou
   const order = await withRetries(() => calls.placeOrder(calls.signal), isNetworkFailure, wait);
   const processorPaymentId = order.data.attributes.processorPaymentId;
   // A placed order always carries one; without it there is nothing the payment could name.
-  if (!processorPaymentId) throw new ApiError({ status: 500, code: "unknown", message: "The placed order has no processor payment id" });
+  if (!processorPaymentId)
+    throw new ApiError({ status: 500, code: "unknown", message: "The placed order has no processor payment id" });
   const body: OrderPaymentBody = {
     orderPayment: { processorPaymentId },
     creditCardParams: {
@@ -121,17 +126,20 @@ export async function payForOrderByCard(card: CardFormValues, calls: CardCheckou
 }
 
 /**
- * Refusals the payment step explains itself with the server's message: a cart that cannot be placed (409/422:
- * 'Add a shipping address…', a design no longer available) or paid (an order that changed, already paid, a
- * payment under way). Other failures get the general error toast of spec section 8.
+ * What a card field keeps of what was typed or pasted: its digits, at most `maxLength` of them ('4242 4242 4242
+ * 4242' and '07/28' become '4242424242424242' and '0728'), so the input never holds more than the spec allows.
+ */
+export function keepDigits(value: string, maxLength: number): string {
+  return value.replace(/\D/g, "").slice(0, maxLength);
+}
+
+/**
+ * Refusals the payment step explains itself with the server's message (`useCheckoutRefusals`): a cart that
+ * cannot be placed (409/422: 'Add a shipping address…', a design no longer available) or paid (an order that
+ * changed, already paid, a payment under way). Other failures get the general error toast of spec section 8.
  */
 export function isExplainedRefusal(error: unknown): error is ApiError {
   return isApiError(error, 409) || isApiError(error, 422);
-}
-
-/** The words of an explained refusal: a 422's first field message, else the error's message. */
-export function refusalMessageOf(error: ApiError): string {
-  return (error.status === 422 ? error.details[0]?.message : undefined) ?? error.message;
 }
 
 /**
