@@ -90,7 +90,7 @@ export function CardPaymentForm({
         <TextField
           form={form}
           name="expirationDate"
-          label="Expiration Date (MMYY)"
+          label="Expiration (MMYY)"
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder={EXPIRATION_DATE_EXAMPLE}
