@@ -6,9 +6,12 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
 import { createAddressVerifier } from "./adapters/address/create-address.ts";
 import { createAnalytics } from "./adapters/analytics/create-analytics.ts";
+import type { CardProcessor } from "./adapters/card/card.ts";
+import { createCardProcessor } from "./adapters/card/create-card.ts";
 import { createCounters } from "./adapters/counters/create-counters.ts";
 import { createMail } from "./adapters/mail/create-mail.ts";
 import type { MailTransport } from "./adapters/mail/mail.ts";
+import { createPayPal } from "./adapters/paypal/create-paypal.ts";
 import { createStorage } from "./adapters/storage/create-storage.ts";
 import type { MediaStorage } from "./adapters/storage/storage.ts";
 import { createTax } from "./adapters/tax/create-tax.ts";
@@ -41,6 +44,8 @@ import { followRoutes } from "./modules/follows/routes.ts";
 import { createPurgeStaleRowsHandler, purgeSchedule } from "./modules/housekeeping/purge-stale-rows.ts";
 import { createSendEmailHandler } from "./modules/mail/send-email.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
+import { createReconcileOrderPaymentHandler } from "./modules/orders/reconcile-payment.ts";
+import { orderRoutes } from "./modules/orders/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -59,6 +64,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   cartRoutes,
   checkoutRoutes,
   addressVerificationRoutes,
+  orderRoutes,
 ];
 
 export type BuildAppOptions = {
@@ -72,6 +78,8 @@ export type BuildAppOptions = {
   logStream?: DestinationStream;
   /** Defaults to SMTP when SMTP_URL is set, otherwise .eml files under DATA_DIR/outbox. */
   mailTransport?: MailTransport;
+  /** Defaults to the configured card processor (Stripe when STRIPE_SECRET_KEY is set, else the local one). */
+  cardProcessor?: CardProcessor;
 };
 
 /** Builds the HTTP server: API routes, the built web app and media, one error shape for everything. */
@@ -101,6 +109,8 @@ export async function buildApp(
   const mail =
     options.mailTransport ?? createMail(config, (message, filePath) => app.log.info({ path: filePath }, message));
   // Every kind of background work and who does it; one worker per process runs them all (jobs/).
+  const cardProcessor = options.cardProcessor ?? createCardProcessor({ config, db: database.db });
+  const paypal = createPayPal(config);
   const jobs = createJobWorker({
     db: database.db,
     log: app.log,
@@ -111,7 +121,7 @@ export async function buildApp(
         ? createForwardAnalyticsEventsHandler({ db: database.db, config, analytics })
         : undefined,
       purge_stale_rows: createPurgeStaleRowsHandler({ db: database.db, config, log: app.log }),
-      reconcile_order_payment: undefined,
+      reconcile_order_payment: createReconcileOrderPaymentHandler({ db: database.db, cardProcessor, config }),
       send_order_confirmation: undefined,
       record_order_earnings: undefined,
     },
@@ -130,6 +140,8 @@ export async function buildApp(
     analytics,
     jobs,
     tax,
+    cardProcessor,
+    paypal,
     addressVerifier: createAddressVerifier(config, (error) =>
       app.log.warn({ err: error }, "UPS address validation failed; answered from the ZIP data"),
     ),
