@@ -12,7 +12,7 @@ import type { CheckoutAddress } from "../features/checkout/address-choice.ts";
 import { usePaymentSettings } from "../features/checkout/api/get-payment-settings.ts";
 import { useSaveAddresses } from "../features/checkout/api/save-addresses.ts";
 import { useUpdateOrder } from "../features/checkout/api/update-order.ts";
-import { createPaymentInfoReporter } from "../features/checkout/card-checkout.ts";
+import { createPaymentInfoReporter, isProcessorUnavailable } from "../features/checkout/card-checkout.ts";
 import { AddressDialog } from "../features/checkout/components/address-dialog.tsx";
 import { AddressVerificationDialog } from "../features/checkout/components/address-verification-dialog.tsx";
 import { CheckoutLayout, CheckoutLoadError } from "../features/checkout/components/checkout-layout.tsx";
@@ -159,7 +159,8 @@ function PaymentStep({ cart, onPurchased }: { cart: ShoppingCartResponse; onPurc
       onError: (error) => {
         // 409/422 say what stands in the way ('Add a shipping address…', a design no longer available, an
         // order that changed): the summary is read again, since the cart may be what changed.
-        handleRefusal(error);
+        if (isProcessorUnavailable(error)) toast.error(error.message);
+        else handleRefusal(error);
         refreshCart();
       },
     });

@@ -217,7 +217,7 @@ describe("payForOrderByCard", () => {
 });
 
 describe("refusals", () => {
-  it("are the 409s and 422s, which carry the server's words", () => {
+  it("are the 409s, the 422s and an unreachable processor, which carry the server's words", () => {
     const conflict = new ApiError({ status: 409, code: "conflict", message: ORDER_MESSAGES.orderChanged });
     const invalid = new ApiError({
       status: 422,
@@ -227,6 +227,13 @@ describe("refusals", () => {
     });
     expect(isExplainedRefusal(conflict)).toBe(true);
     expect(isExplainedRefusal(invalid)).toBe(true);
+    const unreachable = new ApiError({
+      status: 503,
+      code: "service_unavailable",
+      message: ORDER_MESSAGES.processorUnavailable,
+    });
+    expect(isExplainedRefusal(unreachable)).toBe(true);
+    expect(isExplainedRefusal(new ApiError({ status: 503, code: "service_unavailable", message: "Down" }))).toBe(false);
     expect(isExplainedRefusal(new ApiError({ status: 500, code: "internal", message: "Boom" }))).toBe(false);
     expect(isExplainedRefusal(networkFailure())).toBe(false);
   });

@@ -134,12 +134,21 @@ export function keepDigits(value: string, maxLength: number): string {
 }
 
 /**
- * Refusals the payment step explains itself with the server's message (`useCheckoutRefusals`): a cart that
- * cannot be placed (409/422: 'Add a shipping address…', a design no longer available) or paid (an order that
- * changed, already paid, a payment under way). Other failures get the general error toast of spec section 8.
+ * The processor's outcome is unknown (its reply was lost; the server reconciles the attempt): the server's
+ * message says so and that nobody is charged twice, which tells the shopper more than the general error toast.
+ */
+export function isProcessorUnavailable(error: unknown): error is ApiError {
+  return isApiError(error, 503) && error.message === ORDER_MESSAGES.processorUnavailable;
+}
+
+/**
+ * Refusals the payment step explains itself with the server's message: a cart that cannot be placed (409/422:
+ * 'Add a shipping address…', a design no longer available) or paid (an order that changed, already paid, a
+ * payment under way), through `useCheckoutRefusals`, and a processor that did not answer. Other failures get
+ * the general error toast of spec section 8 (a 429 says when to try again).
  */
 export function isExplainedRefusal(error: unknown): error is ApiError {
-  return isApiError(error, 409) || isApiError(error, 422);
+  return isApiError(error, 409) || isApiError(error, 422) || isProcessorUnavailable(error);
 }
 
 /**
