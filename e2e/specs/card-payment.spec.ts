@@ -26,8 +26,10 @@ test.describe("card payment", () => {
     test.slow();
     const errors = collectPageErrors(page);
     const paypalRequests: string[] = [];
+    const analyticsBodies: string[] = [];
     page.on("request", (sent) => {
       if (/paypal/i.test(sent.url())) paypalRequests.push(sent.url());
+      if (sent.url().includes("/api/v1/analytics_events")) analyticsBodies.push(sent.postData() ?? "");
     });
     const choice = await aCartChoice(request);
 
@@ -101,6 +103,7 @@ test.describe("card payment", () => {
     await placeOrder.click();
     await expect(toasts(page).getByText("Payment failure, please check your payment information")).toBeVisible();
     await expect(toasts(page).getByText("Your card was declined.")).toBeVisible();
+    await screenshot(page, testInfo, "payment-step-declined");
     await expect(placeOrder).toBeEnabled();
     await expect(number).toHaveValue("4000000000000002");
     await expect(expiry).toHaveValue("1230");
@@ -109,11 +112,20 @@ test.describe("card payment", () => {
     await number.fill("4242424242424242");
     await placeOrder.click();
     await expect(toasts(page).getByText("Thank you for your order")).toBeVisible();
+    // The new press took the decline's toast away.
+    await expect(toasts(page).getByText("Payment failure, please check your payment information")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Your order is placed" })).toBeVisible();
+    await screenshot(page, testInfo, "payment-step-paid");
     await expect(page).toHaveURL("/", { timeout: 15_000 });
     await expect(visibleNavigation(page, testInfo).getByRole("link", { name: "Shopping cart, empty" })).toBeVisible();
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === "shoppingCartCount")?.value).toBe("0");
+
+    // 'Add Payment Info' once for the visit, then 'Purchase'; no card data in analytics.
+    const countOf = (name: string) => analyticsBodies.join("\n").split(`"name":"${name}"`).length - 1;
+    await expect.poll(() => countOf("Purchase")).toBe(1);
+    expect(countOf("Add Payment Info")).toBe(1);
+    expect(analyticsBodies.join("\n")).not.toMatch(/4242424242424242|4000000000000002/);
 
     // Nothing of PayPal was fetched where the card was the first choice.
     if (!isMobileProject(testInfo)) expect(paypalRequests).toEqual([]);

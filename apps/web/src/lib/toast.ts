@@ -35,6 +35,8 @@ type ToastOptions = {
   description?: string;
   /** Called once when the toast goes, by its timer or by the visitor (the thank-you toast then goes home). */
   onClose?: () => void;
+  /** Names the toast, so that `toast.dismiss(id)` can take it away when what it reports is out of date. */
+  id?: string;
 };
 
 function show(kind: ToastKind, message: string, options: ToastOptions = {}): void {
@@ -57,9 +59,23 @@ function show(kind: ToastKind, message: string, options: ToastOptions = {}): voi
     });
 }
 
-/** `toast.success(text, { action })`, `toast.error(text)`, `toast.warning(text)`: the coloured toasts of the app. */
+/** Takes away the toast named `id`, if it is shown. */
+function dismiss(id: string): void {
+  if (!isToasterRequested) return;
+  loadToastLibrary()
+    .then(({ toast }) => toast.dismiss(id))
+    .catch(() => {
+      // Nothing could have been shown.
+    });
+}
+
+/**
+ * `toast.success(text, { action })`, `toast.error(text)`, `toast.warning(text)`: the coloured toasts of the app;
+ * `toast.dismiss(id)` takes a named one away.
+ */
 export const toast = {
   success: (message: string, options?: ToastOptions) => show("success", message, options),
   error: (message: string, options?: ToastOptions) => show("error", message, options),
   warning: (message: string, options?: ToastOptions) => show("warning", message, options),
+  dismiss,
 };

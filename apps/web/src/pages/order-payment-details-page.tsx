@@ -39,6 +39,9 @@ import { useIsDesktop } from "../lib/use-media-query.ts";
 type OpenDialog = "shipping" | "billing" | "email" | null;
 type FieldError = { field: string; message: string };
 
+/** The decline toast's name: a new press of Place Order takes it away. */
+const PAYMENT_FAILURE_TOAST_ID = "payment-failure";
+
 /** A paid order: card (home when the thank-you toast closes) or PayPal (home at once), spec section 4. */
 type Purchase = { orderNumber: string; paymentMethod: PaymentMethod };
 
@@ -140,6 +143,8 @@ function PaymentStep({ cart, onPurchased }: { cart: ShoppingCartResponse; onPurc
   };
 
   const placeOrder = (card: CardFormValues) => {
+    // A new press makes the last decline's toast out of date.
+    toast.dismiss(PAYMENT_FAILURE_TOAST_ID);
     cardCheckout.mutate(card, {
       onSuccess: (outcome) => {
         if (outcome.status === "paid") {
@@ -150,7 +155,7 @@ function PaymentStep({ cart, onPurchased }: { cart: ShoppingCartResponse; onPurc
           });
           onPurchased({ orderNumber: outcome.payment.orderNumber, paymentMethod: "visa" });
         } else if (outcome.status === "declined") {
-          toast.error(ORDER_MESSAGES.paymentFailure, { description: outcome.message });
+          toast.error(ORDER_MESSAGES.paymentFailure, { description: outcome.message, id: PAYMENT_FAILURE_TOAST_ID });
         } else {
           // Spec section 8: a reply whose status is not a success says its message and where to get help.
           toast.error(`${outcome.message}, contact ${appConfig.supportEmail}`);

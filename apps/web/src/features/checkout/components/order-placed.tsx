@@ -9,7 +9,7 @@ export function OrderPlaced({ orderNumber }: { orderNumber: string }) {
   return (
     <section
       aria-labelledby="order-placed-heading"
-      className="mx-auto max-w-xl rounded-2xl bg-white p-6 text-center ring-1 ring-neutral-900/10 md:p-10"
+      className="max-w-xl rounded-2xl bg-white p-6 ring-1 ring-neutral-900/10 md:p-8"
     >
       <h2 id="order-placed-heading" className="font-display text-2xl font-extrabold tracking-tight text-neutral-950">
         Your order is placed
