@@ -205,6 +205,26 @@ describe("refunds and the append-only ledger", () => {
     expect((await findArtistEarnings({ db, sellerProfileId: artistB.id })).totals.earningsCents).toBe(0);
   });
 
+  it("runs the refund's reverse_order_earnings job once from the queue", async () => {
+    const { order } = await buildTwoArtistOrder();
+    await enqueueJob(db, "record_order_earnings", { orderId: order.id }, { dedupeKey: order.id });
+    await server.context.jobs.processDue();
+    // What a PayPal REFUNDED webhook does in its transaction (modules/orders/paypal-webhooks.ts).
+    await db.transaction(async (tx) => {
+      await tx.update(orderPayments).set({ status: "refunded" }).where(eq(orderPayments.orderId, order.id));
+      await tx.update(orders).set({ state: "refunded" }).where(eq(orders.id, order.id));
+      await enqueueJob(tx, "reverse_order_earnings", { orderId: order.id }, { dedupeKey: order.id });
+      await enqueueJob(tx, "reverse_order_earnings", { orderId: order.id }, { dedupeKey: order.id });
+    });
+    await server.context.jobs.processDue();
+    const [job] = await db.select().from(jobs).where(eq(jobs.kind, "reverse_order_earnings"));
+    expect(job?.status).toBe("succeeded");
+    expect(job?.result).toEqual({ reversed: 3 });
+    const entries = await findOrderEarningsEntries({ db, orderId: order.id });
+    expect(entries.filter((entry) => entry.kind === "reversal")).toHaveLength(3);
+    expect((await reconcileOrderLedger({ db, orderId: order.id })).problems).toEqual([]);
+  });
+
   it("reverses only the refunded lines when told which", async () => {
     const { order, lines, artistA, artistB } = await buildTwoArtistOrder();
     await recordOrderEarnings({ db, orderId: order.id });

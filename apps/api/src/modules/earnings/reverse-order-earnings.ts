@@ -1,3 +1,5 @@
+import type { Database } from "../../db/client.ts";
+import type { JobHandler } from "../../jobs/job-worker.ts";
 import type { Executor, NewEarningsEntry } from "./queries.ts";
 import { findUnreversedSales, insertEarningsEntries } from "./queries.ts";
 import { recordOrderEarnings } from "./record-order-earnings.ts";
@@ -43,4 +45,18 @@ export async function reverseOrderEarnings({
     reason,
   }));
   return insertEarningsEntries({ db, entries: reversals });
+}
+
+/**
+ * The `reverse_order_earnings` job: enqueued once per refunded order (dedupe key: the order id) by the refund
+ * (a PayPal REFUNDED or REVERSED capture, for now). Reverses every sale of the order.
+ */
+export function createReverseOrderEarningsHandler({ db }: { db: Database }): JobHandler<"reverse_order_earnings"> {
+  return {
+    retry: { maxAttempts: 8, baseDelaySeconds: 30, maxDelaySeconds: 3600, leaseSeconds: 120 },
+    async run({ orderId }) {
+      const reversed = await db.transaction((tx) => reverseOrderEarnings({ db: tx, orderId }));
+      return { reversed };
+    },
+  };
 }
