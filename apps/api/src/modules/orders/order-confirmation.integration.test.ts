@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildArtist, buildDesign } from "../../../test/factories/catalogue.ts";
 import { buildPaidOrder } from "../../../test/factories/paid-orders.ts";
 import { createTestUser } from "../../../test/factories/users.ts";
+import { obtainGuestTokens } from "../../../test/oauth-client.ts";
 import { deliverAndReadLatestEmail, temporaryDataDir } from "../../../test/outbox.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { jobs, orders } from "../../db/schema/index.ts";
 import { enqueueJob } from "../../jobs/enqueue-job.ts";
+import { reconcileOrderLedger } from "../earnings/reconcile-order-ledger.ts";
 import { getOrderAccessSecret, verifyOrderAccessToken } from "./order-link.ts";
 import { sendOrderConfirmation } from "./send-order-confirmation.ts";
 
@@ -168,5 +170,74 @@ describe("the order confirmation e-mail", () => {
     const [job] = await db.select().from(jobs).where(eq(jobs.dedupeKey, order.id));
     expect(job?.lastError).toMatch(/cancelled, not paid/);
     expect(outboxFilesFor("unpaid@example.com")).toHaveLength(0);
+  });
+
+  it("follows a guest's card purchase through the API: one e-mail with a signed link, and a balanced ledger", async () => {
+    const db = server.context.db;
+    const token = (await obtainGuestTokens(server)).access_token;
+    const { defaultVariant } = await buildDesign(db, { displayName: "Night Heron", priceCents: 2800 });
+    const added = await server.request("/api/v1/order_line_items", {
+      method: "POST",
+      token,
+      body: {
+        order_line_item: { seller_design_product_variant_id: defaultVariant.id, size: "M", color: "navy", quantity: 2 },
+      },
+    });
+    expect(added.status, added.text).toBe(201);
+    const shippingAddress = {
+      first_name: "Kim",
+      last_name: "Park",
+      address1: "1 Main St",
+      address2: "",
+      city: "Brooklyn",
+      state: "NY",
+      zip: "11201",
+    };
+    const saved = await server.request("/api/v1/addresses", {
+      method: "POST",
+      token,
+      body: {
+        addresses: {
+          shipping_address: shippingAddress,
+          billing_same_as_shipping: true,
+          email: "kim.guest@example.com",
+        },
+      },
+    });
+    expect(saved.status, saved.text).toBe(201);
+    const placed = await server.request("/api/v1/orders", { method: "POST", token, body: { order: {} } });
+    expect(placed.status, placed.text).toBe(201);
+    const { id: orderId, attributes } = placed.body.data as {
+      id: string;
+      attributes: { order_number: string; processor_payment_id: string; order_total: string };
+    };
+    const paid = await server.request("/api/v1/order_payments", {
+      method: "POST",
+      token,
+      headers: { "idempotency-key": crypto.randomUUID() },
+      body: {
+        order_payment: { processor_payment_id: attributes.processor_payment_id },
+        credit_card_params: { credit_card_number: "4242424242424242", expiration_date: "1239", cvc: "123" },
+      },
+    });
+    expect(paid.status, paid.text).toBe(201);
+
+    await drainQueue();
+    expect(outboxFilesFor("kim.guest@example.com")).toHaveLength(1);
+    const message = await deliverAndReadLatestEmail(server, "kim.guest@example.com");
+    expect(message.subject).toBe(`Your Inkwell order ${attributes.order_number}`);
+    expect(message.text).toContain("2 x Night Heron: Men's T-Shirt · Navy · Size M");
+    expect(message.text).toContain(`Total: ${attributes.order_total}`);
+    expect(message.text).toContain("Paid with: Visa ending 4242");
+    const link = new URL(message.links.find((candidate) => candidate.includes("/orders/")) as string);
+    expect(link.pathname).toBe(`/orders/${attributes.order_number}`);
+    const secret = await getOrderAccessSecret({ db, config: server.config });
+    expect(verifyOrderAccessToken(secret, orderId, link.searchParams.get("token"))).toBe(true);
+
+    const reconciliation = await reconcileOrderLedger({ db, orderId });
+    expect(reconciliation.problems).toEqual([]);
+    // 2 x $28.00 on a $10.50 garment: 80 % of the $35.00 margin is the artist's.
+    expect(reconciliation.figures.artistEarningsCents).toBe(2800);
+    expect(reconciliation.figures.productionCostCents).toBe(2100);
   });
 });
