@@ -36,7 +36,9 @@
       })
       .then((body) => {
         const told = tellOpener({ outcome, payerID: body.payer_id ?? null });
-        status.textContent = told ? "Done: returning to the shop…" : "Your answer is recorded: you can close this window.";
+        status.textContent = told
+          ? "Done: returning to the shop…"
+          : "Your answer is recorded: you can close this window.";
         if (told) window.setTimeout(() => window.close(), 150);
       })
       .catch((error) => {

@@ -347,9 +347,13 @@ export function registerPayPalSandboxPages(
       }
     }
     if (!String(request.headers["content-type"] ?? "").startsWith("application/json")) {
-      return sendError(reply, 415, "UNSUPPORTED_MEDIA_TYPE", "The server does not support the request payload's media type.", [
-        { issue: "UNSUPPORTED_MEDIA_TYPE", description: "Send application/json" },
-      ]);
+      return sendError(
+        reply,
+        415,
+        "UNSUPPORTED_MEDIA_TYPE",
+        "The server does not support the request payload's media type.",
+        [{ issue: "UNSUPPORTED_MEDIA_TYPE", description: "Send application/json" }],
+      );
     }
     let body: unknown;
     try {
