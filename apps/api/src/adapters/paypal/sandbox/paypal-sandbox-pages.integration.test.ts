@@ -143,7 +143,7 @@ describe("the approval page", () => {
       "Funding declined",
       "Cancel",
     ]) {
-      expect(page.text).toContain(`>${label}<small>`);
+      expect(page.text).toContain(`aria-label="${label}"`);
     }
 
     const policy = page.headers.get("content-security-policy") ?? "";

@@ -119,6 +119,7 @@ ul{list-style:none;margin:12px 0 0;padding:0}
 li,.row{display:flex;justify-content:space-between;gap:12px;font-size:14px;padding:6px 0}
 li{border-top:1px solid #eef1f4}
 .row{color:#444;padding:3px 0}
+li span:last-child,.row span:last-child{white-space:nowrap}
 h2{font-size:13px;text-transform:uppercase;letter-spacing:.08em;color:#555;margin:0 0 6px}
 address{font-style:normal;font-size:14px}
 .choices{display:grid;gap:10px;margin-top:18px}
@@ -186,7 +187,9 @@ export function renderApprovalPage(order: ShownOrder, answerUrl: string): string
     unit.shipping?.name?.full_name,
     address.address_line_1,
     address.address_line_2,
-    [address.admin_area_2, address.admin_area_1, address.postal_code].filter(Boolean).join(", "),
+    [address.admin_area_2, [address.admin_area_1, address.postal_code].filter(Boolean).join(" ")]
+      .filter(Boolean)
+      .join(", "),
     address.country_code,
   ]
     .filter((line) => line)
@@ -197,7 +200,8 @@ export function renderApprovalPage(order: ShownOrder, answerUrl: string): string
     ? `<form id="approval" class="choices" method="post" action="${escapeHtml(answerUrl)}" data-order-id="${escapeHtml(order.id)}">
 ${APPROVAL_CHOICES.map(
   (choice, index) =>
-    `<button type="submit" name="outcome" value="${escapeHtml(choice.outcome)}"${index === 0 ? ' class="primary"' : ""}>${escapeHtml(choice.label)}<small>${escapeHtml(choice.hint)}</small></button>`,
+    // The label names the button; its hint describes it (a screen reader hears both, in that order).
+    `<button type="submit" name="outcome" value="${escapeHtml(choice.outcome)}" aria-label="${escapeHtml(choice.label)}" aria-describedby="hint-${escapeHtml(choice.outcome)}"${index === 0 ? ' class="primary"' : ""}>${escapeHtml(choice.label)}<small id="hint-${escapeHtml(choice.outcome)}">${escapeHtml(choice.hint)}</small></button>`,
 ).join("\n")}
 </form>`
     : `<p class="card">This order is ${escapeHtml(order.status)}: there is nothing to approve.</p>
