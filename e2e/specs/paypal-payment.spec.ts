@@ -32,7 +32,7 @@ async function payWithSandbox(page: Page, choice: string, onApprovalPage?: (popu
 }
 
 test.describe("PayPal payment", () => {
-  test("a shirt -> payment step -> PayPal sandbox: funding declined (failure toast), then approved -> thank you, badge 0, home", async ({
+  test("a shirt -> payment step -> PayPal sandbox: cancelled, funding declined (failure toast), then approved -> thank you, badge 0, home", async ({
     page,
     request,
     signedIn: account,
@@ -80,6 +80,12 @@ test.describe("PayPal payment", () => {
     await expect(paypalArea.getByRole("note")).toHaveText("PayPal sandbox: no real money moves");
     await expect(paypalArea.getByRole("button", { name: "Pay with PayPal sandbox" })).toBeVisible();
     await screenshot(page, testInfo, "payment-step-paypal");
+
+    // Cancel: back to the shop, nothing paid, nothing reported, the button ready again.
+    await payWithSandbox(page, "Cancel");
+    await expect(page.getByRole("dialog", { name: "PayPal sandbox window" })).toHaveCount(0);
+    await expect(paypalArea.getByRole("button", { name: "Pay with PayPal sandbox" })).toBeEnabled();
+    expect(failureReports).toEqual([]);
 
     // Funding declined: the capture fails, 'PayPal Payment Failure', reported; the buttons stay usable.
     await payWithSandbox(page, "Funding declined", async (popup) => {
