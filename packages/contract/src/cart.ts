@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from "./cart-constants.ts";
 import { PRODUCT_COLORS } from "./colors.ts";
 import { numericIdSchema } from "./favorites.ts";
+import { appliedPromoCodeSchema } from "./promo-codes.ts";
 import { SHIPPING_SERVICE_KEYS } from "./shipping.ts";
 import { SIZES } from "./sizes.ts";
 import { textSchema } from "./text.ts";
@@ -262,6 +263,13 @@ export const shoppingCartResponseSchema = z.object({
       /** Offered options only, by key. */
       shippingCosts: z.partialRecord(shippingKeySchema, shippingCostSchema),
       billingSameAsShipping: z.boolean(),
+      /** The gift card or coupon code applied (decision 033), or null. */
+      promoCode: appliedPromoCodeSchema.nullable(),
+      /** Why the applied code takes nothing off now (expired, subtotal under its minimum…), or null. */
+      promoCodeError: replyText().nullable(),
+      /** What is left to pay by card or PayPal: the order total less what a gift card pays. */
+      amountDue: moneySchema,
+      amountDueCents: centsSchema,
       shoppingCartCount: z.number().int().nonnegative(),
       /** The lines, in the order they were added; their records are in `included`. */
       orderLineItems: z.array(z.object({ id: z.number().int().positive(), type: z.literal("order_line_item") })),

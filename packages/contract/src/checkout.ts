@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { promoCodeInputSchema } from "./promo-codes.ts";
 import { SHIPPING_OPTIONS, SHIPPING_SERVICE_KEYS, type ShippingServiceKey } from "./shipping.ts";
 import { ESTIMATED_TAX_LABEL, NO_ADDRESS_TAX_LABEL } from "./tax-constants.ts";
 import { textSchema } from "./text.ts";
@@ -14,7 +15,7 @@ export const CHECKOUT_MESSAGES = {
   billingAddressRequired: "Billing Address is required when it is not the shipping address",
   shippingServiceUnknown: `Shipping service must be one of ${SHIPPING_SERVICE_KEYS.join(", ")}`,
   shippingServiceNotOffered: "This shipping service is not offered for this order",
-  nothingToUpdate: "Send a selected_shipping_service_key or an email to change",
+  nothingToUpdate: "Send a selected_shipping_service_key, an email or a promo_code to change",
   cartEmpty: "Your cart is empty",
   addressesMissing: "This cart has no addresses yet: create them with POST /api/v1/addresses",
 } as const;
@@ -58,16 +59,22 @@ const shippingServiceKeySchema = textSchema({
   }),
 );
 
-/** `PUT /orders` (no id in the path: the caller's cart): the shipping option, the e-mail, or both. */
+/**
+ * `PUT /orders` (no id in the path: the caller's cart): the shipping option, the e-mail, a gift card or coupon
+ * code (`promo_code`; an empty string or null removes the one applied), or several at once.
+ */
 export const updateOrderBodySchema = z.strictObject({
   order: z
     .strictObject({
       selectedShippingServiceKey: shippingServiceKeySchema.optional(),
       email: emailSchema.optional(),
+      promoCode: promoCodeInputSchema.optional(),
     })
-    .refine((order) => order.selectedShippingServiceKey !== undefined || order.email !== undefined, {
-      message: CHECKOUT_MESSAGES.nothingToUpdate,
-    }),
+    .refine(
+      (order) =>
+        order.selectedShippingServiceKey !== undefined || order.email !== undefined || order.promoCode !== undefined,
+      { message: CHECKOUT_MESSAGES.nothingToUpdate },
+    ),
 });
 export type UpdateOrderBody = z.input<typeof updateOrderBodySchema>;
 export type UpdateOrderInput = z.infer<typeof updateOrderBodySchema>["order"];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CARD_DECLINE_CODES } from "./card-rules.ts";
 import { cartAddressRecordSchema, orderLineItemSchema } from "./cart.ts";
+import { appliedPromoCodeSchema } from "./promo-codes.ts";
 import { SHIPPING_SERVICE_KEYS } from "./shipping.ts";
 import { textSchema } from "./text.ts";
 
@@ -63,6 +64,9 @@ export const ORDER_MESSAGES = {
   idempotencyKeyInFlight: "A request with this Idempotency-Key is still being processed",
   tooManyDeclines: "Too many declined payments: wait a while before trying again",
   paymentFailure: "Payment failure, please check your payment information",
+  promoCodeChanged: "Your gift card or coupon code can no longer be used as it was: place your order again",
+  cardRequired: "Credit Card Number is required",
+  nothingToPayByPayPal: "Your gift card pays this whole order: place it with the Place Order button",
   paypalFailure: "PayPal Payment Failure",
   paypalDeclined: "PayPal declined the payment: choose another way to pay in PayPal, or pay by card",
   paypalNotApproved: "This PayPal order has not been approved in PayPal yet",
@@ -89,11 +93,14 @@ const cardField = (maxLength: number) => textSchema({ maxLength });
  */
 export const orderPaymentBodySchema = z.strictObject({
   orderPayment: z.strictObject({ processorPaymentId: textSchema({ maxLength: 64 }).min(1) }),
-  creditCardParams: z.strictObject({
-    creditCardNumber: cardField(32),
-    expirationDate: cardField(8),
-    cvc: cardField(8),
-  }),
+  /** Optional only for an order its gift card pays in full (decision 033). */
+  creditCardParams: z
+    .strictObject({
+      creditCardNumber: cardField(32),
+      expirationDate: cardField(8),
+      cvc: cardField(8),
+    })
+    .optional(),
 });
 export type OrderPaymentBody = z.input<typeof orderPaymentBodySchema>;
 export type OrderPaymentInput = z.infer<typeof orderPaymentBodySchema>;
@@ -111,7 +118,7 @@ export const orderTimelineEntrySchema = z.object({
 
 /** How an order was paid, as shoppers read it ('Visa ending 4242', 'PayPal'). */
 export const orderPaymentMethodSchema = z.object({
-  kind: z.enum(["card", "paypal"]),
+  kind: z.enum(["card", "paypal", "gift_card"]),
   description: replyText(),
 });
 
@@ -138,6 +145,11 @@ export const placedOrderSchema = z.object({
     totalTaxCents: centsSchema,
     orderTotal: moneySchema,
     orderTotalCents: centsSchema,
+    /** The gift card or coupon code the order was placed with (decision 033), or null. */
+    promoCode: appliedPromoCodeSchema.nullable(),
+    /** What is charged to the card or PayPal: the total less what a gift card pays. */
+    amountDue: moneySchema,
+    amountDueCents: centsSchema,
     shoppingCartCount: z.number().int().nonnegative(),
     selectedShippingServiceKey: z.enum(SHIPPING_SERVICE_KEYS as [string, ...string[]]).nullable(),
     shippingServiceName: replyText().nullable(),

@@ -54,6 +54,10 @@ export const orders = pgTable(
     processorPaymentId: text("processor_payment_id"),
     /** A digest of what the quote was made from (lines, prices, addresses, option, tax): an unchanged cart re-placed answers the same quote. */
     quoteDigest: text("quote_digest"),
+    /** The coupon or gift card code applied (one per order; decision 033). */
+    promoCode: text("promo_code"),
+    /** What the gift card pays of the total, frozen at placement (0 without one): the rest is charged. */
+    giftCardCents: integer("gift_card_cents").notNull().default(0),
     /** The frozen amounts, in cents, from placement on (null while a cart). */
     itemTotalCents: integer("item_total_cents"),
     discountCents: integer("discount_cents"),

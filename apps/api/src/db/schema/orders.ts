@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { orders } from "./cart.ts";
 
-export const PAYMENT_KINDS = ["card", "paypal"] as const;
+export const PAYMENT_KINDS = ["card", "paypal", "gift_card"] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /**
@@ -64,7 +64,8 @@ export const orderPayments = pgTable(
     index("order_payments_payer_declines_idx")
       .on(table.payerKey, table.createdAt)
       .where(sql`${table.status} = 'declined'`),
-    check("order_payments_kind_check", sql`${table.kind} in ('card', 'paypal')`),
+    // gift_card: an order its gift card pays in full (decision 033); otherwise the card's use is a redemption.
+    check("order_payments_kind_check", sql`${table.kind} in ('card', 'paypal', 'gift_card')`),
     check(
       "order_payments_status_check",
       sql`${table.status} in ('processing', 'pending', 'succeeded', 'declined', 'failed', 'refunded')`,
@@ -86,4 +87,75 @@ export const orderStateChanges = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("order_state_changes_order_idx").on(table.orderId, table.createdAt)],
+);
+
+/**
+ * Coupon codes and gift cards (issue 13, deliverable 5; decision 033). A gift card's `balance_cents` is what is
+ * left on it: lowered when a payment that uses it starts (a hold, in the payment's transaction), given back if
+ * that payment fails, kept when it succeeds. One code per order (`orders.promo_code`).
+ */
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    code: text("code").primaryKey(),
+    kind: text("kind").$type<"percent_off" | "amount_off" | "free_shipping" | "gift_card">().notNull(),
+    percentOff: integer("percent_off"),
+    amountOffCents: integer("amount_off_cents"),
+    balanceCents: integer("balance_cents"),
+    minimumSubtotalCents: integer("minimum_subtotal_cents").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    maxRedemptions: integer("max_redemptions"),
+    maxRedemptionsPerCustomer: integer("max_redemptions_per_customer"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("promo_codes_code_check", sql`${table.code} ~ '^[A-Z0-9][A-Z0-9-]{2,31}$'`),
+    check("promo_codes_kind_check", sql`${table.kind} in ('percent_off', 'amount_off', 'free_shipping', 'gift_card')`),
+    check(
+      "promo_codes_rule_check",
+      sql`(${table.kind} <> 'percent_off' or ${table.percentOff} between 1 and 100)
+        and (${table.kind} <> 'amount_off' or ${table.amountOffCents} > 0)
+        and (${table.kind} <> 'gift_card' or ${table.balanceCents} >= 0)
+        and (${table.kind} = 'gift_card' or ${table.balanceCents} is null)`,
+    ),
+    check("promo_codes_minimum_check", sql`${table.minimumSubtotalCents} >= 0`),
+  ],
+);
+
+/**
+ * Each use of a code by a payment attempt: `held` while the payment runs (a gift card's amount is already off
+ * its balance), `redeemed` once the order is paid, `released` (and a gift card's amount back on its balance)
+ * when the payment failed. The limits count held and redeemed uses.
+ */
+export const promoCodeRedemptions = pgTable(
+  "promo_code_redemptions",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    code: text("code")
+      .notNull()
+      .references(() => promoCodes.code),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => orderPayments.id),
+    payerKey: text("payer_key").notNull(),
+    status: text("status").$type<"held" | "redeemed" | "released">().notNull(),
+    discountCents: integer("discount_cents").notNull(),
+    giftCardCents: integer("gift_card_cents").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("promo_code_redemptions_payment_key").on(table.paymentId),
+    // At most one live use per order (one payment of an order runs at a time; one is captured).
+    uniqueIndex("promo_code_redemptions_one_live_per_order_key")
+      .on(table.orderId)
+      .where(sql`${table.status} in ('held', 'redeemed')`),
+    index("promo_code_redemptions_code_payer_idx").on(table.code, table.payerKey),
+    check("promo_code_redemptions_status_check", sql`${table.status} in ('held', 'redeemed', 'released')`),
+    check("promo_code_redemptions_amounts_check", sql`${table.discountCents} >= 0 and ${table.giftCardCents} >= 0`),
+  ],
 );

@@ -22,6 +22,7 @@ import {
   type PricedLine,
 } from "./compute-cart-totals.ts";
 import type { CartLineRow, CartVariant, FoundCart, StoredAddress } from "./queries.ts";
+import type { CartQuote } from "./quote-cart.ts";
 import { quoteShippingOptions, type ShippingQuotes, shippingOptionInForce } from "./shipping-costs.ts";
 
 /** A line's unit prices as the catalogue sets them now (a running sale lowers them, its end restores them). */
@@ -171,25 +172,33 @@ export function priceCart(cart: FoundCart | undefined): PricedCart {
   };
 }
 
-/** `GET /shopping_cart` (spec section 3: shopping cart / order); no order yet is an empty cart. */
+/**
+ * `GET /shopping_cart` (spec section 3: shopping cart / order); no order yet is an empty cart. With a code
+ * (decision 033): `totalBeforeTax` is the items after the coupon's item discount, `totalShipping` the shipping
+ * after a free-shipping code, `totalDiscount` every saving (sale prices and the code), so that the spec's
+ * total = total before tax + shipping + tax still holds; what a gift card pays is `amountDue`'s difference.
+ */
 export function presentShoppingCart(options: {
   cart: FoundCart | undefined;
   priced: PricedCart;
-  tax: { cents: number; label: string };
+  quote: CartQuote;
   images: ImageUrlSigner;
 }): ShoppingCartResponse {
-  const { cart, priced, tax, images } = options;
+  const { cart, priced, quote, images } = options;
   const order = cart?.order;
   const rows = cart?.lines ?? [];
   const totals: CartTotals = computeCartTotals({
     lines: priced.lines,
     shippingCents: priced.shippingCents,
-    taxCents: tax.cents,
+    taxCents: quote.taxCents,
   });
   const lines = rows.map((row, index) => presentCartLine({ row, amounts: totals.lines[index] as LineAmounts, images }));
   const addresses: CartAddressRecord[] = [];
   if (cart?.shippingAddress) addresses.push(presentAddress(cart.shippingAddress, "shipping_address"));
   if (cart?.billingAddress) addresses.push(presentAddress(cart.billingAddress, "billing_address"));
+  const beforeTax = toCents(totals.totalBeforeTaxCents - quote.couponItemsCents);
+  const shipping = toCents(totals.totalShippingCents - quote.couponShippingCents);
+  const discount = toCents(totals.totalDiscountCents + quote.couponItemsCents + quote.couponShippingCents);
   return {
     data: {
       id: order?.id ?? null,
@@ -197,22 +206,26 @@ export function presentShoppingCart(options: {
       attributes: {
         orderNumber: order?.orderNumber ?? null,
         email: order?.email ?? null,
-        totalBeforeTax: formatCents(totals.totalBeforeTaxCents),
-        totalBeforeTaxCents: totals.totalBeforeTaxCents,
-        totalShipping: formatCents(totals.totalShippingCents),
-        totalShippingCents: totals.totalShippingCents,
-        totalTax: formatCents(totals.totalTaxCents),
-        totalTaxCents: totals.totalTaxCents,
-        taxLabel: tax.label,
-        totalDiscount: formatCents(totals.totalDiscountCents),
-        totalDiscountCents: totals.totalDiscountCents,
-        orderTotal: formatCents(totals.orderTotalCents),
-        orderTotalCents: totals.orderTotalCents,
+        totalBeforeTax: formatCents(beforeTax),
+        totalBeforeTaxCents: beforeTax,
+        totalShipping: formatCents(shipping),
+        totalShippingCents: shipping,
+        totalTax: formatCents(quote.taxCents),
+        totalTaxCents: quote.taxCents,
+        taxLabel: quote.taxLabel,
+        totalDiscount: formatCents(discount),
+        totalDiscountCents: discount,
+        orderTotal: formatCents(quote.totalCents),
+        orderTotalCents: quote.totalCents,
         itemTotalWithoutDiscount: formatCents(totals.itemTotalWithoutDiscountCents),
         itemTotalWithoutDiscountCents: totals.itemTotalWithoutDiscountCents,
         selectedShippingServiceKey: priced.shippingKey,
         orderShippingOptionsCollection: presentShippingOptions(priced.quotes),
         shippingCosts: presentShippingCosts(priced.quotes),
+        promoCode: quote.promo,
+        promoCodeError: quote.promoError,
+        amountDue: formatCents(quote.amountDueCents),
+        amountDueCents: quote.amountDueCents,
         billingSameAsShipping: order?.billingSameAsShipping ?? true,
         shoppingCartCount: totals.itemCount,
         orderLineItems: lines.map((line) => ({ id: line.id, type: line.type })),

@@ -330,6 +330,8 @@ export type CartOrder = {
   email: string | null;
   selectedShippingServiceKey: string | null;
   billingSameAsShipping: boolean;
+  /** The gift card or coupon code applied (decision 033). */
+  promoCode: string | null;
 };
 
 /** A saved address of an order (issue 12): the contract's address, as validated, with its row id. */
@@ -398,6 +400,7 @@ function prepareCartQuery(db: Executor, owner: "user" | "guest") {
           email: orders.email,
           selectedShippingServiceKey: orders.selectedShippingServiceKey,
           billingSameAsShipping: orders.billingSameAsShipping,
+          promoCode: orders.promoCode,
         },
         shippingAddress: addressColumns(shippingAddresses),
         billingAddress: addressColumns(billingAddresses),

@@ -97,7 +97,12 @@ export async function upsertOrderAddresses(options: {
 export async function updateCartCheckout(options: {
   db: Executor;
   orderId: string;
-  changes: { email?: string; billingSameAsShipping?: boolean; selectedShippingServiceKey?: string };
+  changes: {
+    email?: string;
+    billingSameAsShipping?: boolean;
+    selectedShippingServiceKey?: string;
+    promoCode?: string | null;
+  };
 }): Promise<void> {
   const { db, orderId, changes } = options;
   await db

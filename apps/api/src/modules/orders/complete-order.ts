@@ -41,6 +41,10 @@ export async function completeOrder(options: {
         response = coalesce(${reply}::jsonb, response), updated_at = now()
       where id = ${paymentId} and order_id in (select id from paid)
       returning id
+    ), redeemed as (
+      update promo_code_redemptions set status = 'redeemed', updated_at = now()
+      where payment_id = ${paymentId} and status = 'held' and exists (select 1 from paid)
+      returning id
     ), step as (
       insert into order_state_changes (order_id, state) select id, 'paid' from paid
       returning id

@@ -30,6 +30,7 @@ import { boundKeyPart } from "../../lib/bounded-key.ts";
 import { RateLimitError } from "../rate-limit/enforce-rate-limit.ts";
 import { completeOrder } from "./complete-order.ts";
 import { describePayment } from "./placed-order.ts";
+import { holdPromoCode, releasePromoHold } from "./promo-holds.ts";
 
 /** A reply of `POST /order_payments`, as stored for replays of its idempotency key. */
 export type StoredPaymentReply = { statusCode: number; body: unknown };
@@ -61,6 +62,9 @@ type LockedPaymentRow = {
   state: string;
   total_cents: number | null;
   paying: boolean;
+  promo_code: string | null;
+  discount_cents: number | null;
+  gift_card_cents: number;
   previous_status: string | null;
   previous_digest: string | null;
   previous_response: StoredPaymentReply | string | null;
@@ -84,7 +88,7 @@ async function checkDeclineLimits(rateLimiter: RateLimitCounters, limits: Return
 export function successReply(options: {
   paymentId: string;
   orderNumber: string;
-  payment: { kind: "card" | "paypal"; cardBrand: string | null; cardLast4: string | null };
+  payment: { kind: "card" | "paypal" | "gift_card"; cardBrand: string | null; cardLast4: string | null };
 }): StoredPaymentReply {
   const body: OrderPaymentResponse = {
     data: {
@@ -165,14 +169,14 @@ export async function payOrderByCard(options: {
   if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) throw AppError.badRequest(ORDER_MESSAGES.idempotencyKeyInvalid);
 
   const card = input.creditCardParams;
-  const number = normalizeCardNumber(card.creditCardNumber);
-  const secret = await getAppSecret({ db, config, purpose: CARD_FINGERPRINT_SECRET });
-  const fingerprint = cardFingerprint(secret, number);
-  const brand = cardBrandOf(number);
-  const last4 = /^\d{4}$/.test(number.slice(-4)) ? number.slice(-4) : null;
+  const number = card ? normalizeCardNumber(card.creditCardNumber) : "";
+  const secret = card ? await getAppSecret({ db, config, purpose: CARD_FINGERPRINT_SECRET }) : undefined;
+  const fingerprint = secret ? cardFingerprint(secret, number) : null;
+  const brand = card ? cardBrandOf(number) : null;
+  const last4 = card && /^\d{4}$/.test(number.slice(-4)) ? number.slice(-4) : null;
   // The request as far as it may be kept: the card by its keyed fingerprint, never its number or CVC.
   const requestDigest = createHash("sha256")
-    .update(JSON.stringify([input.orderPayment.processorPaymentId, fingerprint, card.expirationDate]))
+    .update(JSON.stringify([input.orderPayment.processorPaymentId, fingerprint, card?.expirationDate ?? null]))
     .digest("hex");
   const payerKey = payerKeyOf(actor);
   const ipLimit = declineLimitOfIp(config, ip);
@@ -185,7 +189,8 @@ export async function payOrderByCard(options: {
     // The order (locked), this key's earlier attempt, and the payer's recent declines, in one statement.
     const [order] = (
       (await tx.execute(sql`select orders.id, orders.order_number, orders.state, orders.total_cents,
-          orders.payment_started_at is not null as paying,
+          orders.payment_started_at is not null as paying, orders.promo_code, orders.discount_cents,
+          orders.gift_card_cents,
           previous.status as previous_status, previous.request_digest as previous_digest,
           previous.response as previous_response,
           (select count(*) from order_payments declined where declined.payer_key = ${payerKey}
@@ -195,7 +200,7 @@ export async function payOrderByCard(options: {
             and declined.status = 'declined'
             and declined.created_at > now() - make_interval(secs => ${config.CARD_DECLINE_WINDOW_SECONDS})) as oldest_decline
         from orders
-        left join order_payments previous on previous.order_id = orders.id and previous.kind = 'card'
+        left join order_payments previous on previous.order_id = orders.id and previous.kind in ('card', 'gift_card')
           and previous.idempotency_key = ${idempotencyKey}
         where ${ownerSql} and orders.processor_payment_id = ${input.orderPayment.processorPaymentId}
         for update of orders`)) as unknown as { rows: LockedPaymentRow[] }
@@ -227,12 +232,61 @@ export async function payOrderByCard(options: {
       throw error;
     }
     const paymentId = randomUUID();
+    const giftCardCents = Number(order.gift_card_cents);
+    const dueCents = Number(order.total_cents) - giftCardCents;
+    const hold = () =>
+      order.promo_code
+        ? holdPromoCode({
+            db: tx,
+            code: order.promo_code,
+            orderId: order.id,
+            paymentId,
+            payerKey,
+            discountCents: Number(order.discount_cents ?? 0),
+            giftCardCents,
+          })
+        : Promise.resolve();
+    if (dueCents === 0) {
+      // The gift card pays the whole order: no processor to ask (decision 033).
+      await tx.insert(orderPayments).values({
+        id: paymentId,
+        orderId: order.id,
+        kind: "gift_card",
+        status: "processing",
+        amountCents: giftCardCents,
+        idempotencyKey,
+        requestDigest,
+        processor: "gift_card",
+        processorKey: processorKeyFor(paymentId),
+        payerKey,
+      });
+      await hold();
+      const reply = successReply({
+        paymentId,
+        orderNumber: order.order_number,
+        payment: { kind: "gift_card", cardBrand: null, cardLast4: null },
+      });
+      const outcome = await completeOrder({
+        db: tx,
+        orderId: order.id,
+        paymentId,
+        processorReference: `gift_card:${order.promo_code}`,
+        reply,
+      });
+      if (outcome !== "completed") throw AppError.conflict(ORDER_MESSAGES.alreadyPaid);
+      return { replay: reply, completed: true };
+    }
+    if (!card) {
+      throw new AppError("validation_failed", ORDER_MESSAGES.cardRequired, [
+        { field: "credit_card_params.credit_card_number", message: ORDER_MESSAGES.cardRequired },
+      ]);
+    }
     const reconcileAt = new Date(Date.now() + config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000);
     // The attempt, the order marked as being paid, and the reconciliation job: one statement.
     await tx.execute(sql`with attempt as (
         insert into order_payments (id, order_id, kind, status, amount_cents, idempotency_key, request_digest,
           processor, processor_key, card_brand, card_last4, card_fingerprint, payer_key)
-        values (${paymentId}, ${order.id}, 'card', 'processing', ${order.total_cents}, ${idempotencyKey},
+        values (${paymentId}, ${order.id}, 'card', 'processing', ${dueCents}, ${idempotencyKey},
           ${requestDigest}, ${cardProcessor.name}, ${processorKeyFor(paymentId)}, ${brand}, ${last4}, ${fingerprint},
           ${payerKey})
         returning order_id
@@ -243,13 +297,16 @@ export async function payOrderByCard(options: {
       select 'reconcile_order_payment', ${JSON.stringify(jobKinds.reconcile_order_payment.parse({ paymentId }))}::jsonb,
         ${reconcileAt.toISOString()}, ${paymentId}
       from paying`);
+    await hold();
     return {
       paymentId,
       orderId: order.id,
       orderNumber: order.order_number,
-      amountCents: Number(order.total_cents),
+      amountCents: dueCents,
+      card,
     };
   });
+  if ("completed" in started) context.jobs.nudge();
   if ("replay" in started) return started.replay as StoredPaymentReply;
 
   let charge: ChargeResult;
@@ -258,7 +315,11 @@ export async function payOrderByCard(options: {
       idempotencyKey: processorKeyFor(started.paymentId),
       amountCents: started.amountCents,
       currency: "usd",
-      card: { number: card.creditCardNumber, expMonthYear: card.expirationDate, cvc: card.cvc },
+      card: {
+        number: started.card.creditCardNumber,
+        expMonthYear: started.card.expirationDate,
+        cvc: started.card.cvc,
+      },
       orderNumber: started.orderNumber,
       description: `${config.BRAND_NAME} order ${started.orderNumber}`,
     });
@@ -341,6 +402,7 @@ export async function settleCardAttempt(options: {
         reply,
       });
       if (outcome === "completed") return reply;
+      await releasePromoHold({ db: tx, paymentId });
       // The order was paid or cancelled meanwhile: this capture goes back, after this transaction (the local
       // processor keeps its books in this database). The attempt stays `processing` until the refund is done,
       // so if the refund fails the reconciliation job tries it again (same refund key: never twice).
@@ -374,6 +436,7 @@ export async function settleCardAttempt(options: {
       })
       .where(eq(orderPayments.id, paymentId));
     await tx.update(orders).set({ paymentStartedAt: null }).where(eq(orders.id, row.order.id));
+    await releasePromoHold({ db: tx, paymentId });
     return reply;
   });
   if (!("refund" in settled)) return settled;

@@ -24,6 +24,7 @@ import type { Executor } from "../cart/queries.ts";
 import { completeOrder } from "./complete-order.ts";
 import { payerKeyOf, type StoredPaymentReply, successReply } from "./pay-by-card.ts";
 import { findPlacedOrder } from "./placed-order.ts";
+import { tryHoldPromoCode } from "./promo-holds.ts";
 
 export type PayPalPaymentContext = Pick<AppContext, "db" | "config" | "jobs"> & { paypal: { gateway: PayPalGateway } };
 
@@ -48,7 +49,13 @@ export async function createPayPalOrder(options: {
 }): Promise<PayPalOrderResponse> {
   const { context, actor, processorPaymentId } = options;
   const [order] = await context.db
-    .select({ id: orders.id, state: orders.state })
+    .select({
+      id: orders.id,
+      state: orders.state,
+      // A PayPal order whose capture was declined is spent: the next try needs a new one (a new request id).
+      failedPayPalAttempts: sql<number>`(select count(*) from order_payments p where p.order_id = ${orders.id}
+        and p.kind = 'paypal' and p.status in ('declined', 'failed'))::int`,
+    })
     .from(orders)
     .where(and(ownerMatch(actor), eq(orders.processorPaymentId, processorPaymentId)));
   if (!order) throw AppError.conflict(ORDER_MESSAGES.orderChanged);
@@ -56,6 +63,8 @@ export async function createPayPalOrder(options: {
   const view = await findPlacedOrder({ db: context.db, where: { orderId: order.id } });
   const address = view?.shippingAddress;
   if (!view || !address) throw AppError.conflict(ORDER_MESSAGES.orderNotPayable);
+  if (view.order.totalCents - view.order.giftCardCents <= 0)
+    throw AppError.conflict(ORDER_MESSAGES.nothingToPayByPayPal);
   const items = view.lines.map((line) => ({
     name: `${line.design.displayName}, ${nameGarmentStyle(line.style)} (${line.line.size}, ${colorDisplayName(line.line.color)})`.slice(
       0,
@@ -69,14 +78,15 @@ export async function createPayPalOrder(options: {
     quantity: line.line.quantity,
   }));
   const created = await context.paypal.gateway.createOrder({
-    requestId: `tf_${processorPaymentId}`,
+    requestId: `tf_${processorPaymentId}_${Number(order.failedPayPalAttempts)}`,
     orderNumber: view.order.orderNumber,
     currency: PAYPAL_CURRENCY,
     items,
     itemTotalCents: view.order.itemTotalCents,
     shippingCents: view.order.shippingCents,
     taxCents: view.order.taxCents,
-    discountCents: view.order.discountCents,
+    // What a gift card pays shows as a discount in PayPal: PayPal charges the rest.
+    discountCents: view.order.discountCents + view.order.giftCardCents,
     shipping: {
       fullName: `${address.firstName} ${address.lastName}`,
       address1: address.address1,
@@ -142,7 +152,15 @@ export type PayableOrder = {
   state: PlacedOrderState | "cart";
   totalCents: number | null;
   paymentStartedAt: Date | null;
+  promoCode: string | null;
+  discountCents: number | null;
+  giftCardCents: number;
 };
+
+/** What PayPal is to capture: the order total less what a gift card pays. */
+function amountDue(order: PayableOrder): number | null {
+  return order.totalCents === null ? null : order.totalCents - order.giftCardCents;
+}
 
 /**
  * `POST /pay_pal_order_payments` (issue 13, deliverable 3): the payer approved the PayPal order; the server
@@ -179,6 +197,9 @@ export async function payOrderByPayPal(options: {
       state: orders.state,
       totalCents: orders.totalCents,
       paymentStartedAt: orders.paymentStartedAt,
+      promoCode: orders.promoCode,
+      discountCents: orders.discountCents,
+      giftCardCents: orders.giftCardCents,
     })
     .from(orders)
     .where(and(ownerMatch(actor), eq(orders.orderNumber, orderNumber)))) as PayableOrder[];
@@ -189,7 +210,7 @@ export async function payOrderByPayPal(options: {
   if (previous?.response) return previous.response;
   if (order.state !== "payment_pending") throw AppError.conflict(ORDER_MESSAGES.alreadyPaid);
   if (order.paymentStartedAt !== null) throw AppError.conflict(ORDER_MESSAGES.paymentInProgress);
-  if (details.currency !== PAYPAL_CURRENCY || details.amountCents !== order.totalCents) {
+  if (details.currency !== PAYPAL_CURRENCY || details.amountCents !== amountDue(order)) {
     throw AppError.conflict(ORDER_MESSAGES.orderChanged);
   }
 
@@ -241,7 +262,7 @@ export async function settlePayPalCapture(options: {
   capture: PayPalCaptureResult;
 }): Promise<StoredPaymentReply> {
   const { context, payerKey, order, paypalOrderId, capture } = options;
-  if (capture.amountCents !== order.totalCents || (capture.invoiceId && capture.invoiceId !== order.orderNumber)) {
+  if (capture.amountCents !== amountDue(order) || (capture.invoiceId && capture.invoiceId !== order.orderNumber)) {
     throw new Error(
       `PayPal capture ${capture.captureId} (${capture.amountCents} cents, invoice ${capture.invoiceId}) does not match order ${order.orderNumber}`,
     );
@@ -280,8 +301,37 @@ export async function settlePayPalCapture(options: {
         payerKey,
       });
     }
+    // The order's code is held for this capture (a gift card's amount leaves its balance now); should the code no
+    // longer be usable, the capture is recorded as owed back rather than applied at the wrong price.
+    const needsHold =
+      !previous &&
+      !cardInFlight &&
+      order.promoCode !== null &&
+      capture.status !== "DECLINED" &&
+      capture.status !== "FAILED";
+    const codeLost =
+      needsHold &&
+      !(await tryHoldPromoCode({
+        db: tx,
+        code: order.promoCode as string,
+        orderId: order.id,
+        paymentId,
+        payerKey,
+        discountCents: order.discountCents ?? 0,
+        giftCardCents: order.giftCardCents,
+      }));
     let reply: StoredPaymentReply;
-    if (cardInFlight) {
+    if (codeLost) {
+      reply = { statusCode: 409, body: { error: { code: "conflict", message: ORDER_MESSAGES.promoCodeChanged } } };
+      await tx
+        .update(orderPayments)
+        .set({
+          status: "failed",
+          message: "Captured after the order's code stopped applying: refund due",
+          updatedAt: sql`now()`,
+        })
+        .where(eq(orderPayments.id, paymentId));
+    } else if (cardInFlight) {
       reply = { statusCode: 409, body: { error: { code: "conflict", message: ORDER_MESSAGES.paymentInProgress } } };
       await tx
         .update(orderPayments)

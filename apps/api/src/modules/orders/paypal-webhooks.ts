@@ -8,6 +8,7 @@ import type { JobHandler } from "../../jobs/job-worker.ts";
 import { completeOrder } from "./complete-order.ts";
 import { type StoredPaymentReply, successReply } from "./pay-by-card.ts";
 import { type PayableOrder, settlePayPalCapture } from "./pay-by-paypal.ts";
+import { releasePromoHold } from "./promo-holds.ts";
 
 /** The capture events the shop acts on (issue 13); PayPal sends others too, which are acknowledged and ignored. */
 export const PAYPAL_CAPTURE_EVENTS = [
@@ -84,6 +85,9 @@ export async function processPayPalWebhook(options: {
       state: orders.state,
       totalCents: orders.totalCents,
       paymentStartedAt: orders.paymentStartedAt,
+      promoCode: orders.promoCode,
+      discountCents: orders.discountCents,
+      giftCardCents: orders.giftCardCents,
       userId: orders.userId,
       guestId: orders.guestId,
     })
@@ -142,6 +146,7 @@ export async function processPayPalWebhook(options: {
         .set({ status: "declined", message: ORDER_MESSAGES.paypalDeclined, response: reply, updatedAt: sql`now()` })
         .where(eq(orderPayments.id, payment.id));
       await tx.update(orders).set({ paymentStartedAt: null }).where(eq(orders.id, order.id));
+      await releasePromoHold({ db: tx, paymentId: payment.id });
     });
     return { outcome: "declined" };
   }

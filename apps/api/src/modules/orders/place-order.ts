@@ -5,10 +5,10 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Actor } from "../../lib/authorize.ts";
-import { computeCartTotals } from "../cart/compute-cart-totals.ts";
-import { estimateCartTax } from "../cart/get-shopping-cart.ts";
+import { payerKeyOf } from "../cart/get-shopping-cart.ts";
 import { priceCart } from "../cart/presenters.ts";
 import { type CartOwner, cartOwnerOf, type Executor, findCart, OPEN_ORDER } from "../cart/queries.ts";
+import { findPromoCode, quoteCart } from "../cart/quote-cart.ts";
 import { isListedDesign } from "../catalogue/listed-designs.ts";
 import { createImageUrlSigner } from "../discovery/image-urls.ts";
 import { type PlacedLine, type PlacedOrderView, presentPlacedOrder } from "./placed-order.ts";
@@ -100,12 +100,14 @@ export async function placeOrder(options: {
     }
     if (missing.length > 0) throw AppError.conflict((missing[0] as ErrorDetail).message, missing);
 
-    const estimate = await estimateCartTax({ tax: context.tax, cart, priced });
-    const totals = computeCartTotals({
-      lines: priced.lines,
-      shippingCents: priced.shippingCents,
-      taxCents: estimate.totalTaxCents,
-    });
+    const code = cart.order.promoCode;
+    const promo = code ? await findPromoCode({ db: tx, code, payerKey: payerKeyOf(actor) }) : undefined;
+    const quote = await quoteCart({ tax: context.tax, cart, priced, promo });
+    // A code that takes nothing off now is not silently dropped: the shopper decides (remove it, or fix the cart).
+    if (quote.promoError) {
+      throw AppError.conflict(quote.promoError, [{ field: "promo_code", message: quote.promoError }]);
+    }
+    const discountCents = quote.couponItemsCents + quote.couponShippingCents;
     const lines: PlacedLine[] = cart.lines.map((row, index) => ({
       ...row,
       unitSalePriceCents: priced.lines[index]?.unitSalePriceCents ?? null,
@@ -124,8 +126,9 @@ export async function placeOrder(options: {
             line.unitSalePriceCents,
             line.style.baseCostCents,
           ]),
-          shipping: [priced.shippingKey, totals.totalShippingCents],
-          tax: totals.totalTaxCents,
+          shipping: [priced.shippingKey, quote.shippingCents],
+          tax: quote.taxCents,
+          promo: [code, discountCents, quote.giftCardCents],
           addresses: [cart.shippingAddress, cart.billingAddress],
           email: cart.order.email,
         }),
@@ -148,9 +151,10 @@ export async function placeOrder(options: {
       // change is still the same order), in one statement.
       await tx.execute(sql`with placed as (
           update orders set state = 'payment_pending', processor_payment_id = ${processorPaymentId},
-            quote_digest = ${digest}, item_total_cents = ${totals.totalBeforeTaxCents}, discount_cents = 0,
-            shipping_cents = ${totals.totalShippingCents}, tax_cents = ${totals.totalTaxCents},
-            total_cents = ${totals.orderTotalCents}, selected_shipping_service_key = ${priced.shippingKey},
+            quote_digest = ${digest}, item_total_cents = ${quote.itemsCents}, discount_cents = ${discountCents},
+            shipping_cents = ${quote.shippingCents}, tax_cents = ${quote.taxCents},
+            total_cents = ${quote.totalCents}, gift_card_cents = ${quote.giftCardCents},
+            selected_shipping_service_key = ${priced.shippingKey},
             placed_at = ${placedAt.toISOString()}, updated_at = now()
           where id = ${locked.id}
           returning id
@@ -175,13 +179,16 @@ export async function placeOrder(options: {
         email: cart.order.email,
         processorPaymentId,
         selectedShippingServiceKey: priced.shippingKey,
-        itemTotalCents: totals.totalBeforeTaxCents,
-        discountCents: 0,
-        shippingCents: totals.totalShippingCents,
-        taxCents: totals.totalTaxCents,
-        totalCents: totals.orderTotalCents,
+        itemTotalCents: quote.itemsCents,
+        discountCents,
+        shippingCents: quote.shippingCents,
+        taxCents: quote.taxCents,
+        totalCents: quote.totalCents,
         placedAt,
         paidAt: null,
+        promoCode: code,
+        promoKind: promo?.rule.kind ?? null,
+        giftCardCents: quote.giftCardCents,
       },
       lines,
       shippingAddress: cart.shippingAddress,

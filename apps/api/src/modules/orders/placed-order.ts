@@ -2,6 +2,7 @@ import { CARD_BRAND_NAMES, type CardBrand } from "@threadfolk/contract/card-rule
 import type { CartAddressRecord, OrderLineItem } from "@threadfolk/contract/cart";
 import { formatCents } from "@threadfolk/contract/money";
 import type { PlacedOrder, PlacedOrderResponse, PlacedOrderState } from "@threadfolk/contract/orders";
+import type { AppliedPromoCode, PromoCodeKind } from "@threadfolk/contract/promo-codes";
 import { SHIPPING_OPTIONS } from "@threadfolk/contract/shipping";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -14,6 +15,7 @@ import {
   orderPayments,
   orderStateChanges,
   orders,
+  promoCodes,
   sellerDesignProductVariants,
 } from "../../db/schema/index.ts";
 import { computeLineAmounts } from "../cart/compute-cart-totals.ts";
@@ -38,13 +40,21 @@ export type PlacedOrderColumns = {
   totalCents: number;
   placedAt: Date | null;
   paidAt: Date | null;
+  promoCode: string | null;
+  /** The kind of the code (to describe it), when there is one. */
+  promoKind: PromoCodeKind | null;
+  giftCardCents: number;
 };
 
 /** A line at the prices it was placed with: `variant.priceCents` is the frozen unit price. */
 export type PlacedLine = CartLineRow & { unitSalePriceCents: number | null };
 
 /** The captured payment of an order, as far as it may be shown. */
-export type PlacedPayment = { kind: "card" | "paypal"; cardBrand: string | null; cardLast4: string | null };
+export type PlacedPayment = {
+  kind: "card" | "paypal" | "gift_card";
+  cardBrand: string | null;
+  cardLast4: string | null;
+};
 
 /** Everything an order is shown with (the order page, `POST /orders`' reply, the confirmation e-mail). */
 export type PlacedOrderView = {
@@ -88,6 +98,9 @@ const placedColumns = {
   totalCents: orders.totalCents,
   placedAt: orders.placedAt,
   paidAt: orders.paidAt,
+  promoCode: orders.promoCode,
+  promoKind: promoCodes.kind,
+  giftCardCents: orders.giftCardCents,
 };
 
 function present(address: { id: number | null } | null): StoredAddress | undefined {
@@ -114,6 +127,7 @@ export async function findPlacedOrder(options: {
     .leftJoin(shippingAddresses, and(eq(shippingAddresses.orderId, orders.id), eq(shippingAddresses.kind, "shipping")))
     .leftJoin(billingAddresses, and(eq(billingAddresses.orderId, orders.id), eq(billingAddresses.kind, "billing")))
     .leftJoin(orderPayments, and(eq(orderPayments.orderId, orders.id), eq(orderPayments.status, "succeeded")))
+    .leftJoin(promoCodes, eq(promoCodes.code, orders.promoCode))
     .where(
       and(
         "orderId" in where ? eq(orders.id, where.orderId) : eq(orders.orderNumber, where.orderNumber),
@@ -197,10 +211,29 @@ async function findPlacedLines(db: Executor, orderId: string): Promise<PlacedLin
   }));
 }
 
+/** The code an order was placed with, at the amounts frozen then. */
+function presentOrderPromo(order: PlacedOrderColumns): AppliedPromoCode | null {
+  if (!order.promoCode || !order.promoKind) return null;
+  const description =
+    order.promoKind === "gift_card"
+      ? `Gift card: ${formatCents(order.giftCardCents)} paid`
+      : order.promoKind === "free_shipping"
+        ? "Free shipping"
+        : `${formatCents(order.discountCents)} off your items`;
+  return {
+    code: order.promoCode,
+    kind: order.promoKind,
+    description,
+    discountCents: order.discountCents,
+    giftCardCents: order.giftCardCents,
+  };
+}
+
 /** How a payment is written for shoppers: 'Visa ending 4242', 'PayPal'. */
 export function describePayment(payment: PlacedPayment | undefined): PlacedOrder["attributes"]["paymentMethod"] {
   if (!payment) return null;
   if (payment.kind === "paypal") return { kind: "paypal", description: "PayPal" };
+  if (payment.kind === "gift_card") return { kind: "gift_card", description: "Gift card" };
   const brand = CARD_BRAND_NAMES[(payment.cardBrand ?? "unknown") as CardBrand] ?? CARD_BRAND_NAMES.unknown;
   return { kind: "card", description: payment.cardLast4 ? `${brand} ending ${payment.cardLast4}` : brand };
 }
@@ -245,6 +278,9 @@ export function presentPlacedOrder(view: PlacedOrderView, images: ImageUrlSigner
         totalTaxCents: order.taxCents,
         orderTotal: formatCents(order.totalCents),
         orderTotalCents: order.totalCents,
+        promoCode: presentOrderPromo(order),
+        amountDue: formatCents(order.totalCents - order.giftCardCents),
+        amountDueCents: order.totalCents - order.giftCardCents,
         shoppingCartCount: view.lines.reduce((count, line) => count + line.line.quantity, 0),
         selectedShippingServiceKey: option?.key ?? null,
         shippingServiceName: option?.displayName ?? null,
