@@ -41,6 +41,7 @@ import { followRoutes } from "./modules/follows/routes.ts";
 import { createPurgeStaleRowsHandler, purgeSchedule } from "./modules/housekeeping/purge-stale-rows.ts";
 import { createSendEmailHandler } from "./modules/mail/send-email.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
+import { orderReadRoutes } from "./modules/orders/read-routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -58,6 +59,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   analyticsRoutes,
   cartRoutes,
   checkoutRoutes,
+  orderReadRoutes,
   addressVerificationRoutes,
 ];
 
