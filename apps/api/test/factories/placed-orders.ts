@@ -122,15 +122,13 @@ export async function buildPlacedOrder(db: Database, overrides: BuildPlacedOrder
   }
 
   const path = PATH_TO[state];
-  await db
-    .insert(orderStateChanges)
-    .values(
-      path.map((step, index) => ({
-        orderId: order.id,
-        state: step,
-        createdAt: new Date(placedAt.getTime() + index * 60_000),
-      })),
-    );
+  await db.insert(orderStateChanges).values(
+    path.map((step, index) => ({
+      orderId: order.id,
+      state: step,
+      createdAt: new Date(placedAt.getTime() + index * 60_000),
+    })),
+  );
 
   return { order, lines: lineRows };
 }
