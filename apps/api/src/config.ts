@@ -107,6 +107,13 @@ const environmentSchema = z
     STRIPE_API_BASE: optionalUrl(["http", "https"]),
     /** The longest wait for the card processor per request; past it the payment is reconciled by its idempotency key. */
     CARD_PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+    /** Declined card payments allowed per customer (or guest) in the window before payments wait (card testing). */
+    CARD_DECLINES_PER_PAYER: z.coerce.number().int().min(1).default(5),
+    /** Declined card payments allowed per client address in the window, whoever pays. */
+    CARD_DECLINES_PER_IP: z.coerce.number().int().min(1).default(15),
+    CARD_DECLINE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+    /** How long after a card payment starts its reconciliation job runs (it finds nothing to do when the reply came). */
+    PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(120),
     /** UPS Address Validation (decision 022); the bundled ZIP data verifies unless both are set. */
     UPS_CLIENT_ID: z.string().trim().min(1).optional(),
     UPS_CLIENT_SECRET: z.string().min(1).optional(),
@@ -139,6 +146,8 @@ const environmentSchema = z
       .regex(/^[a-zA-Z0-9]{1,50}$/, "must be PayPal's webhook id (letters and digits)")
       .optional(),
     /** The longest one PayPal call may take, token included. */
+    /** The PayPal JS SDK the payment step loads; the in-app sandbox's stand-in when PayPal is not configured. */
+    PAYPAL_SDK_URL: optionalUrl(["http", "https"]),
     PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   })
   .superRefine((values, context) => {

@@ -1,7 +1,9 @@
 import type { AddressVerifier } from "./adapters/address/address.ts";
 import type { AnalyticsSink } from "./adapters/analytics/analytics.ts";
+import type { CardProcessor } from "./adapters/card/card.ts";
 import type { RateLimitCounters } from "./adapters/counters/counters.ts";
 import type { MailTransport } from "./adapters/mail/mail.ts";
+import type { PayPalSetup } from "./adapters/paypal/create-paypal.ts";
 import type { MediaStorage } from "./adapters/storage/storage.ts";
 import type { TaxEstimator } from "./adapters/tax/tax.ts";
 import type { Config } from "./config.ts";
@@ -26,4 +28,8 @@ export type AppContext = {
   jobs: JobWorker;
   /** The cart's sales tax estimate (Stripe Tax, or the local table by default). */
   tax: TaxEstimator;
+  /** Takes card payments: Stripe when configured, else the local test processor (decision 026). */
+  cardProcessor: CardProcessor;
+  /** PayPal's API, or the in-app PayPal sandbox when no credentials are set (decision 027). */
+  paypal: PayPalSetup;
 };

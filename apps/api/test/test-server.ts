@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
+import type { CardProcessor } from "../src/adapters/card/card.ts";
 import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
@@ -59,13 +60,18 @@ export async function getTestServer(
     database?: DatabaseHandle;
     /** Receives the server's JSON log lines (set LOG_LEVEL in env); no log at all without it. */
     logStream?: DestinationStream;
+    /** Stands in for the configured card processor (e.g. one that loses its replies). */
+    cardProcessor?: CardProcessor;
   } = {},
 ): Promise<TestServer> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase());
-  const { app, context, routes } = options.logStream
-    ? await buildApp({ config, database, logStream: options.logStream })
-    : await buildApp({ config, database, logger: false });
+  const { app, context, routes } = await buildApp({
+    config,
+    database,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+    ...(options.cardProcessor ? { cardProcessor: options.cardProcessor } : {}),
+  });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("test server has no port");

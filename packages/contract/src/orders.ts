@@ -64,6 +64,10 @@ export const ORDER_MESSAGES = {
   tooManyDeclines: "Too many declined payments: wait a while before trying again",
   paymentFailure: "Payment failure, please check your payment information",
   paypalFailure: "PayPal Payment Failure",
+  paypalDeclined: "PayPal declined the payment: choose another way to pay in PayPal, or pay by card",
+  paypalNotApproved: "This PayPal order has not been approved in PayPal yet",
+  paypalPending:
+    "Thank you for your order: PayPal is reviewing the payment, and we will e-mail you as soon as it completes",
   thankYou: "Thank you for your order",
   processorUnavailable:
     "We could not reach the payment processor. You have not been charged twice: check your orders in a minute",
@@ -237,3 +241,51 @@ export type PaymentSettingsResponse = z.infer<typeof paymentSettingsResponseSche
 
 /** The label of the in-app PayPal stand-in, wherever a shopper could mistake it for PayPal. */
 export const PAYPAL_SANDBOX_LABEL = "PayPal sandbox";
+
+/** `POST /pay_pal_orders`: the PayPal order for the caller's placed order (the quote it names), for the buttons. */
+export const createPayPalOrderBodySchema = z.strictObject({
+  payPalOrder: z.strictObject({ processorPaymentId: textSchema({ maxLength: 64 }).min(1) }),
+});
+export type CreatePayPalOrderBody = z.input<typeof createPayPalOrderBodySchema>;
+
+export const payPalOrderResponseSchema = z.object({
+  data: z.object({
+    /** PayPal's order id: what the buttons' createOrder answers. */
+    id: replyText(),
+    type: z.literal("pay_pal_order"),
+    attributes: z.object({ orderNumber: replyText(), status: replyText() }),
+  }),
+});
+export type PayPalOrderResponse = z.infer<typeof payPalOrderResponseSchema>;
+
+const walletText = (maxLength = 255) => textSchema({ maxLength }).optional();
+
+/**
+ * `POST /pay_pal_order_payments`: the spec's wallet payment params, unwrapped (its `paymentCurrancy` spelling
+ * is the wire's). Only `requestId` (the PayPal order id) is used: the server reads the order and its capture
+ * from PayPal and trusts none of the other values, which are accepted for the spec's client and ignored.
+ */
+export const payPalOrderPaymentBodySchema = z.strictObject({
+  requestId: textSchema({ maxLength: 64 }).regex(/^[A-Za-z0-9-]+$/, "must be a PayPal order id"),
+  requestIntent: walletText(),
+  requestStatus: walletText(),
+  purchaseUnitsReferenceId: walletText(),
+  paymentCurrancy: walletText(),
+  paymentAmount: walletText(),
+  invoiceId: walletText(),
+  payerFirstName: walletText(),
+  payerLastName: walletText(),
+  payerEmailAddress: walletText(),
+  payerId: walletText(),
+  captureId: walletText(),
+});
+export type PayPalOrderPaymentBody = z.input<typeof payPalOrderPaymentBodySchema>;
+
+/** `POST /pay_pal_order_payment_failures`: what the PayPal buttons reported, unwrapped (spec section 7). */
+export const payPalFailureBodySchema = z.strictObject({
+  name: textSchema({ maxLength: 200 }),
+  message: textSchema({ maxLength: 2000 }),
+  /** The placed order the failure happened on, when the client knows it. */
+  orderNumber: textSchema({ maxLength: 32 }).optional(),
+});
+export type PayPalFailureBody = z.input<typeof payPalFailureBodySchema>;

@@ -203,25 +203,6 @@ export type ShippingFormInput = z.infer<typeof shippingFormSchema>;
 /** Change-email dialog of the payment step. */
 export const changeEmailSchema = z.strictObject({ email: emailSchema });
 
-/** Card fields of the payment step. */
-export const cardPaymentSchema = z.strictObject({
-  paymentMethod: z.enum(["visa", "paypal"], { error: MESSAGES.paymentMethodRequired }),
-  creditCardNumber: textSchema({
-    maxLength: 16,
-    error: MESSAGES.cardNumberRequired,
-    tooLong: MESSAGES.cardNumberLength,
-  })
-    .min(1, MESSAGES.cardNumberRequired)
-    .regex(/^\d{16}$/, MESSAGES.cardNumberLength),
-  expirationDate: textSchema({ maxLength: 4, error: MESSAGES.expirationRequired, tooLong: MESSAGES.expirationLength })
-    .min(1, MESSAGES.expirationRequired)
-    .regex(/^\d{4}$/, MESSAGES.expirationLength),
-  cvc: textSchema({ maxLength: 4, error: MESSAGES.cvcRequired, tooLong: MESSAGES.cvcLength })
-    .min(1, MESSAGES.cvcRequired)
-    .regex(/^\d{3,4}$/, MESSAGES.cvcLength),
-});
-export type CardPaymentInput = z.infer<typeof cardPaymentSchema>;
-
 /** A customer's named collection of favourite designs. */
 export const collectionNameSchema = textSchema({
   maxLength: COLLECTION_NAME_MAX_LENGTH,

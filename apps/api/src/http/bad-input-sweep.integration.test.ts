@@ -291,6 +291,11 @@ function errorShapeProblem(route: SweepRoute, response: SweepResponse): string |
   if (route.url.startsWith("/oauth/") && typeof oauth.error === "string") {
     return typeof oauth.error_description === "string" ? undefined : "an OAuth error without error_description";
   }
+  // The in-app PayPal sandbox stands in for PayPal, so it answers PayPal's error shape (decision 027).
+  const paypal = body as { name?: unknown; message?: unknown; debug_id?: unknown };
+  const isPayPalShape =
+    typeof paypal.name === "string" && typeof paypal.message === "string" && typeof paypal.debug_id === "string";
+  if ((route.url.startsWith("/paypal-sandbox/") || route.url === "/paypal-sandbox") && isPayPalShape) return undefined;
   const parsed = errorResponseSchema.safeParse(body);
   if (!parsed.success) return "not the error shape";
   const code: ErrorCode = parsed.data.error.code;

@@ -26,6 +26,14 @@ export const jobKinds = {
   send_order_confirmation: z.object({ orderId: z.uuid() }),
   /** The earnings ledger entries of a paid order's lines, once (modules/earnings; dedupe key: the order id). */
   record_order_earnings: z.object({ orderId: z.uuid() }),
+  /** A verified PayPal capture notification, once per event id (modules/orders/paypal-webhooks.ts). */
+  process_paypal_webhook: z.object({
+    eventId: z.string().min(1).max(255),
+    eventType: z.string().min(1).max(100),
+    captureId: z.string().min(1).max(64),
+  }),
+  /** The reversing earnings entries of a refunded order, once (modules/earnings; dedupe key: the order id). */
+  reverse_order_earnings: z.object({ orderId: z.uuid() }),
   /** The hourly clean-up of dead sessions, tokens, counters, finished jobs and old analytics (modules/housekeeping). */
   purge_stale_rows: z.object({}),
 } satisfies Record<string, z.ZodType<Record<string, unknown>>>;

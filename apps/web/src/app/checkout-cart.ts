@@ -32,6 +32,26 @@ export function useStoreCart(): (cart: ShoppingCartResponse) => void {
 }
 
 /**
+ * After a purchase: the cart is closed and a new empty one started on the server, so the badge goes to 0 at once
+ * (spec section 4) and the cart is read again.
+ */
+export function useEmptyCartAfterPurchase(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    writeCartCount(0);
+    void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+  }, [queryClient]);
+}
+
+/** Reads the cart again (the server refused to place or pay it: its lines or totals may have changed). */
+export function useRefreshCart(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: cartKeys.shoppingCart() });
+  }, [queryClient]);
+}
+
+/**
  * The cart that CHECKOUT handed the shipping step (`CheckoutNavigationState`: order, line items, addresses),
  * put back together as the cart reply; undefined when the history entry holds none (a bookmark, a new tab).
  */

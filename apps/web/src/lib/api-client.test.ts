@@ -99,6 +99,27 @@ describe("apiRequest", () => {
     expect(localStorage.getItem("signedIn")).toBe("false");
   });
 
+  it("sends a caller's extra headers (Idempotency-Key) on the first try and on the retry after a 401, keeping its own", async () => {
+    const client = await loadClient();
+    sessionStorage.setItem("accessToken", "old-access");
+    sessionStorage.setItem("accessTokenExpiresAt", String(Date.now() + 3_600_000));
+    localStorage.setItem("refreshToken", "kept-refresh");
+    handler = (call) => {
+      if (call.url === "/oauth/token") return json(200, tokens("new-access", "new-refresh"));
+      return call.headers.Authorization === "Bearer old-access" ? json(401) : json(201, { ok: true });
+    };
+    await client.apiRequest("/api/v1/order_payments", {
+      method: "POST",
+      body: {},
+      headers: { "Idempotency-Key": "press-1", Authorization: "Bearer forged", Accept: "text/html" },
+    });
+
+    const paymentCalls = calls.filter((call) => call.url === "/api/v1/order_payments");
+    expect(paymentCalls.map((call) => call.headers["Idempotency-Key"])).toEqual(["press-1", "press-1"]);
+    expect(paymentCalls.map((call) => call.headers.Authorization)).toEqual(["Bearer old-access", "Bearer new-access"]);
+    expect(paymentCalls[1]?.headers.Accept).toBe("application/json");
+  });
+
   it("sends a public read at once without a token when none is kept, and with the kept one otherwise", async () => {
     const client = await loadClient();
     handler = () => json(200, { data: [] });

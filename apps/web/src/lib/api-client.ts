@@ -312,10 +312,12 @@ export type RequestOptions = {
   isPublic?: boolean;
   /** Let the request outlive the page (analytics sent while the page is hidden or closed). */
   keepalive?: boolean;
+  /** Extra request headers (`Idempotency-Key`); they cannot replace the client's own (bearer, JSON). */
+  headers?: Record<string, string>;
 };
 
 async function send(path: string, options: RequestOptions, token: string | undefined): Promise<Response> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { ...options.headers, Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   return fetch(`${path}${queryString(options.params)}`, {

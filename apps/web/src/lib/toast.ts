@@ -31,20 +31,51 @@ export function onToasterRequested(listener: () => void): () => void {
 type ToastOptions = {
   /** A button in the toast ('View Cart'): the way on from what the toast reports. */
   action?: { label: string; onClick: () => void };
+  /** A second line under the message (a card processor's reason for a decline). */
+  description?: string;
+  /** Called once when the toast goes, by its timer or by the visitor (the thank-you toast then goes home). */
+  onClose?: () => void;
+  /** Names the toast, so that `toast.dismiss(id)` can take it away when what it reports is out of date. */
+  id?: string;
 };
 
 function show(kind: ToastKind, message: string, options: ToastOptions = {}): void {
   requestToaster();
+  const { onClose, ...shown } = options;
+  let isClosed = false;
+  const close = () => {
+    if (isClosed) return;
+    isClosed = true;
+    onClose?.();
+  };
   loadToastLibrary()
-    .then(({ toast }) => toast[kind](message, options.action ? { action: options.action } : undefined))
+    .then(({ toast }) =>
+      toast[kind](message, { ...shown, ...(onClose ? { onDismiss: close, onAutoClose: close } : {}) }),
+    )
     .catch(() => {
-      // The library could not be downloaded (offline): there is nowhere to show the message.
+      // The library could not be downloaded (offline): there is nowhere to show the message, so what follows
+      // its closing follows at once.
+      close();
     });
 }
 
-/** `toast.success(text, { action })`, `toast.error(text)`, `toast.warning(text)`: the coloured toasts of the app. */
+/** Takes away the toast named `id`, if it is shown. */
+function dismiss(id: string): void {
+  if (!isToasterRequested) return;
+  loadToastLibrary()
+    .then(({ toast }) => toast.dismiss(id))
+    .catch(() => {
+      // Nothing could have been shown.
+    });
+}
+
+/**
+ * `toast.success(text, { action })`, `toast.error(text)`, `toast.warning(text)`: the coloured toasts of the app;
+ * `toast.dismiss(id)` takes a named one away.
+ */
 export const toast = {
   success: (message: string, options?: ToastOptions) => show("success", message, options),
   error: (message: string, options?: ToastOptions) => show("error", message, options),
   warning: (message: string, options?: ToastOptions) => show("warning", message, options),
+  dismiss,
 };

@@ -1,36 +1,68 @@
+import { type CardFormValues, defaultPaymentMethod } from "@threadfolk/contract/card-form";
 import { cartAddress, cartLines, type ShoppingCartResponse } from "@threadfolk/contract/cart";
+import { ORDER_MESSAGES, type PaymentMethod } from "@threadfolk/contract/orders";
 import { CLIENT_ROUTES } from "@threadfolk/contract/routes";
 import type { ShippingServiceKey } from "@threadfolk/contract/shipping";
-import { useCallback, useEffect, useState } from "react";
-import { Navigate, useLocation } from "react-router";
-import { useCheckoutCart, useStoreCart } from "../app/checkout-cart.ts";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Navigate, useLocation, useNavigate } from "react-router";
+import { useCheckoutCart, useEmptyCartAfterPurchase, useRefreshCart, useStoreCart } from "../app/checkout-cart.ts";
 import { PageSpinner } from "../components/spinner.tsx";
 import { TShirtSpinner } from "../components/tshirt-spinner.tsx";
 import type { CheckoutAddress } from "../features/checkout/address-choice.ts";
+import { usePaymentSettings } from "../features/checkout/api/get-payment-settings.ts";
 import { useSaveAddresses } from "../features/checkout/api/save-addresses.ts";
 import { useUpdateOrder } from "../features/checkout/api/update-order.ts";
+import { createPaymentInfoReporter, isProcessorUnavailable } from "../features/checkout/card-checkout.ts";
 import { AddressDialog } from "../features/checkout/components/address-dialog.tsx";
 import { AddressVerificationDialog } from "../features/checkout/components/address-verification-dialog.tsx";
 import { CheckoutLayout, CheckoutLoadError } from "../features/checkout/components/checkout-layout.tsx";
 import { CouponField } from "../features/checkout/components/coupon-field.tsx";
 import { EmailDialog } from "../features/checkout/components/email-dialog.tsx";
 import { OrderContacts } from "../features/checkout/components/order-contacts.tsx";
+import { OrderPlaced } from "../features/checkout/components/order-placed.tsx";
 import { OrderSummary } from "../features/checkout/components/order-summary.tsx";
+import { PaymentMethodSection } from "../features/checkout/components/payment-method-section.tsx";
+import type { PayPalFailure } from "../features/checkout/components/paypal-buttons-slot.tsx";
 import { ShippingMethodOptions } from "../features/checkout/components/shipping-method-options.tsx";
 import { YourCart } from "../features/checkout/components/your-cart.tsx";
 import { useAddressVerification } from "../features/checkout/hooks/use-address-verification.ts";
+import { useCardCheckout } from "../features/checkout/hooks/use-card-checkout.ts";
 import { useCheckoutRefusals } from "../features/checkout/hooks/use-checkout-refusals.ts";
 import { paymentStepStateOf } from "../features/checkout/payment-step-state.ts";
 import { addressesBody, addressOfRecord } from "../features/checkout/shipping-form-values.ts";
 import { offeredShippingOptions, shownShippingMethod } from "../features/checkout/shipping-method.ts";
+import { trackEvent } from "../lib/analytics.ts";
+import { appConfig } from "../lib/config.ts";
 import { toast } from "../lib/toast.ts";
+import { useIsDesktop } from "../lib/use-media-query.ts";
 
 type OpenDialog = "shipping" | "billing" | "email" | null;
 type FieldError = { field: string; message: string };
 
+/** The decline toast's name: a new press of Place Order takes it away. */
+const PAYMENT_FAILURE_TOAST_ID = "payment-failure";
+
+/** A paid order: card (home when the thank-you toast closes) or PayPal (home at once), spec section 4. */
+type Purchase = { orderNumber: string; paymentMethod: PaymentMethod };
+
 /** The step once the cart is known and has its addresses. */
-function PaymentStep({ cart }: { cart: ShoppingCartResponse }) {
+function PaymentStep({ cart, onPurchased }: { cart: ShoppingCartResponse; onPurchased: (purchase: Purchase) => void }) {
   const storeCart = useStoreCart();
+  const refreshCart = useRefreshCart();
+  // Spec section 9: the card first, but PayPal on the phone layout; the shopper's choice is kept afterwards.
+  const isDesktop = useIsDesktop();
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(() =>
+    defaultPaymentMethod(isDesktop ? "desktop" : "phone"),
+  );
+  const settings = usePaymentSettings();
+  const cardCheckout = useCardCheckout();
+  const orderNumber = cart.data.attributes.orderNumber;
+  // Once per visit of the page (spec section 4): a new visit mounts a new step.
+  const [reportPaymentInfo] = useState(() =>
+    createPaymentInfoReporter(() =>
+      trackEvent("Add Payment Info", "Checkout Flow", { orderNumber: orderNumber ?? undefined, paymentMethod: "visa" }),
+    ),
+  );
   const handleRefusal = useCheckoutRefusals();
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const [serverError, setServerError] = useState<FieldError | null>(null);
@@ -110,6 +142,41 @@ function PaymentStep({ cart }: { cart: ShoppingCartResponse }) {
     );
   };
 
+  const placeOrder = (card: CardFormValues) => {
+    // A new press makes the last decline's toast out of date.
+    toast.dismiss(PAYMENT_FAILURE_TOAST_ID);
+    cardCheckout.mutate(card, {
+      onSuccess: (outcome) => {
+        if (outcome.status === "paid") {
+          trackEvent("Purchase", "Checkout Flow", {
+            orderNumber: outcome.payment.orderNumber,
+            paymentMethod: "visa",
+            purchaseEventId: outcome.payment.eventId,
+          });
+          onPurchased({ orderNumber: outcome.payment.orderNumber, paymentMethod: "visa" });
+        } else if (outcome.status === "declined") {
+          toast.error(ORDER_MESSAGES.paymentFailure, { description: outcome.message, id: PAYMENT_FAILURE_TOAST_ID });
+        } else {
+          // Spec section 8: a reply whose status is not a success says its message and where to get help.
+          toast.error(`${outcome.message}, contact ${appConfig.supportEmail}`);
+        }
+      },
+      onError: (error) => {
+        // 409/422 say what stands in the way ('Add a shipping address…', a design no longer available, an
+        // order that changed): the summary is read again, since the cart may be what changed.
+        if (isProcessorUnavailable(error)) toast.error(error.message);
+        else handleRefusal(error);
+        refreshCart();
+      },
+    });
+  };
+
+  const paypal = {
+    onApproved: ({ orderNumber: paidOrderNumber }: { orderNumber: string }) =>
+      onPurchased({ orderNumber: paidOrderNumber, paymentMethod: "paypal" }),
+    onError: (_failure: PayPalFailure) => toast.error(ORDER_MESSAGES.paypalFailure),
+  };
+
   const isUpdatingOrder = update.isPending;
   const shownMethod = shownShippingMethod(chosenMethod, attributes);
   const isSaving = save.isPending || (isUpdatingOrder && openDialog === "email");
@@ -132,21 +199,16 @@ function PaymentStep({ cart }: { cart: ShoppingCartResponse }) {
           </>
         }
         after={
-          <section
-            aria-labelledby="payment-method-heading"
-            className="rounded-2xl border border-dashed border-neutral-300 bg-white p-5 md:p-6"
-          >
-            <h2
-              id="payment-method-heading"
-              className="font-display text-xl font-extrabold tracking-tight text-neutral-950"
-            >
-              Payment Method
-            </h2>
-            {/* The payment issue puts the payment-method choice, the card fields and the wallet here. */}
-            <p className="mt-2 text-sm text-neutral-600">
-              Card and PayPal payment open soon. Your addresses, shipping method and totals are saved with your cart.
-            </p>
-          </section>
+          <PaymentMethodSection
+            method={paymentMethod}
+            onMethodChange={setPaymentMethod}
+            settings={settings.data?.data.attributes}
+            isPaying={cardCheckout.isPending}
+            isPlaceOrderDisabled={isUpdatingOrder || save.isPending}
+            onCardNumberChange={reportPaymentInfo}
+            onPlaceOrder={placeOrder}
+            paypal={paypal}
+          />
         }
       >
         <div className="space-y-6">
@@ -198,24 +260,65 @@ function PaymentStep({ cart }: { cart: ShoppingCartResponse }) {
       />
       {verification.isChecking && <TShirtSpinner label="Checking your address" />}
       {isSaving && <TShirtSpinner label="Saving" />}
+      {cardCheckout.isPending && (
+        <TShirtSpinner label={cardCheckout.stage === "placing" ? "Placing your order" : "Processing your payment"} />
+      )}
     </>
   );
 }
 
 /**
- * Checkout payment step (`/order-payment-details`, spec section 2), its order part: the secure header, Order
- * Summary, the coupon field, Your Cart, Deliver to / Bill to / Send to with their dialogs, and the shipping
- * method. The cart comes from navigation state, else from the server. The payment itself is the next issue's.
+ * Checkout payment step (`/order-payment-details`, spec section 2): the secure header, Order Summary, the coupon
+ * field, Your Cart, Deliver to / Bill to / Send to with their dialogs, the shipping method, and the payment
+ * method with the card fields and Place Order, or PayPal. The cart comes from navigation state, else from the
+ * server. Once paid, the badge goes to 0, 'Thank you for your order' shows, and the page goes home (spec 4).
  */
 export default function OrderPaymentDetailsPage() {
   const location = useLocation();
+  const navigate = useNavigate();
   const [handedOver] = useState(() => paymentStepStateOf(location.state));
   const cart = useCheckoutCart(handedOver?.cart);
+  const emptyCartAfterPurchase = useEmptyCartAfterPurchase();
+  const [purchase, setPurchase] = useState<Purchase | null>(null);
+  // The toast may close after the shopper has left by another way: then it takes nobody home.
+  const isShown = useRef(true);
+  useEffect(() => {
+    isShown.current = true;
+    return () => {
+      isShown.current = false;
+    };
+  }, []);
+
+  const handlePurchased = useCallback(
+    (paid: Purchase) => {
+      setPurchase(paid);
+      emptyCartAfterPurchase();
+      const goHome = () => {
+        if (isShown.current) void navigate(CLIENT_ROUTES.home);
+      };
+      if (paid.paymentMethod === "paypal") {
+        toast.success(ORDER_MESSAGES.thankYou);
+        goHome();
+      } else {
+        toast.success(ORDER_MESSAGES.thankYou, { onClose: goHome });
+      }
+    },
+    [emptyCartAfterPurchase, navigate],
+  );
+
   // Spec section 2: the page scrolls to top on load.
   useEffect(() => {
     // A block body: newer browsers answer scrollTo with a promise, which React would take for a cleanup.
     window.scrollTo(0, 0);
   }, []);
+  // Paid: the cart read again is the new empty one, which must not send the shopper to the cart page.
+  if (purchase) {
+    return (
+      <CheckoutLayout backTo={CLIENT_ROUTES.home} title="Payment Details">
+        <OrderPlaced orderNumber={purchase.orderNumber} />
+      </CheckoutLayout>
+    );
+  }
   if (!cart.data) {
     return (
       <CheckoutLayout backTo={CLIENT_ROUTES.orderShippingDetails} title="Payment Details">
@@ -226,5 +329,5 @@ export default function OrderPaymentDetailsPage() {
   if (cartLines(cart.data).length === 0) return <Navigate to={CLIENT_ROUTES.shoppingCart} replace />;
   // No addresses yet (a bookmark, another tab): the shipping step asks for them first.
   if (!cartAddress(cart.data, "shipping_address")) return <Navigate to={CLIENT_ROUTES.orderShippingDetails} replace />;
-  return <PaymentStep cart={cart.data} />;
+  return <PaymentStep cart={cart.data} onPurchased={handlePurchased} />;
 }

@@ -83,7 +83,15 @@ async function selectRaw<Row>(db: Executor, query: SQL): Promise<Row[]> {
 export type CartVariant = {
   variant: { id: number; priceCents: number; isDefault: boolean };
   design: { id: string; slug: string; displayName: string; defaultColor: string };
-  style: { key: string; displayName: string; fit: GarmentFit; sizes: string[]; colors: string[] };
+  style: {
+    key: string;
+    displayName: string;
+    fit: GarmentFit;
+    sizes: string[];
+    colors: string[];
+    /** The garment's production cost of one unit (frozen on the line when the order is placed). */
+    baseCostCents: number;
+  };
   saleOffers: SaleOffer[];
 };
 
@@ -105,6 +113,7 @@ const variantColumns = {
     fit: garmentStyles.fit,
     sizes: garmentStyles.sizes,
     colors: garmentStyles.colors,
+    baseCostCents: garmentStyles.baseCostCents,
   },
   saleOffers: runningSaleOffers(),
 };

@@ -37,7 +37,12 @@ export type SandboxRequest = {
 
 export type SandboxResponse = { status: number; headers: Record<string, string>; body: string };
 
-export type ApprovalOutcome = "approve" | "cancel" | "funding_declined";
+/**
+ * The payer's answer on the approval page. Besides PayPal's own (approve, cancel, a declined funding source),
+ * two approvals whose capture PayPal would hold for review or decline: what PayPal's sandbox does for special
+ * test accounts, so that a shopper can try those paths from the UI too.
+ */
+export type ApprovalOutcome = "approve" | "cancel" | "funding_declined" | "capture_pending" | "capture_declined";
 
 type Money = { currency_code: string; value: string };
 
@@ -62,6 +67,8 @@ type StoredOrder = {
   updateTime: string;
   /** The payer's funding source will be refused at capture (the approval page's 'funding declined'). */
   fundingDeclined: boolean;
+  /** The capture outcome the approval chose (capture_pending / capture_declined), as a mock code would. */
+  captureMock?: string | undefined;
   captureIds: string[];
 };
 
@@ -545,7 +552,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
     const replay = idempotencyKey === undefined ? undefined : idempotentAnswers.get(idempotencyKey);
     if (replay) return replay;
     const order = findOrder(id);
-    settleCapture(order, mockCode(request));
+    settleCapture(order, mockCode(request) ?? order.captureMock);
     const response = json(201, presentOrder(order));
     if (idempotencyKey) remember(idempotentAnswers, idempotencyKey, response);
     return response;
@@ -765,6 +772,12 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
       if (outcome !== "cancel") {
         order.status = "APPROVED";
         order.fundingDeclined = outcome === "funding_declined";
+        order.captureMock =
+          outcome === "capture_pending"
+            ? SANDBOX_MOCK_CAPTURE_PENDING
+            : outcome === "capture_declined"
+              ? SANDBOX_MOCK_CAPTURE_DECLINED
+              : undefined;
         order.updateTime = isoNow();
       }
       return { id: order.id, status: order.status };

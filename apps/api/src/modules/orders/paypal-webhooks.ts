@@ -1,0 +1,180 @@
+import { ORDER_MESSAGES } from "@threadfolk/contract/orders";
+import { and, eq, sql } from "drizzle-orm";
+import type { PayPalGateway } from "../../adapters/paypal/paypal.ts";
+import type { Database } from "../../db/client.ts";
+import { orderPayments, orders } from "../../db/schema/index.ts";
+import { enqueueJob } from "../../jobs/enqueue-job.ts";
+import type { JobHandler } from "../../jobs/job-worker.ts";
+import { completeOrder } from "./complete-order.ts";
+import { type StoredPaymentReply, successReply } from "./pay-by-card.ts";
+import { type PayableOrder, settlePayPalCapture } from "./pay-by-paypal.ts";
+
+/** The capture events the shop acts on (issue 13); PayPal sends others too, which are acknowledged and ignored. */
+export const PAYPAL_CAPTURE_EVENTS = [
+  "PAYMENT.CAPTURE.COMPLETED",
+  "PAYMENT.CAPTURE.DECLINED",
+  "PAYMENT.CAPTURE.PENDING",
+  "PAYMENT.CAPTURE.REFUNDED",
+  "PAYMENT.CAPTURE.REVERSED",
+] as const;
+
+type Notification = { id?: unknown; event_type?: unknown; resource?: { id?: unknown; links?: unknown } };
+
+/**
+ * Accepts a PayPal webhook notification: its signature is verified with PayPal (a forged or altered one is
+ * refused, 400), then a capture event is queued once per event id (PayPal retries; each is processed once).
+ * Answers whether it was queued (false: a duplicate, or an event the shop does not act on).
+ */
+export async function acceptPayPalWebhook(options: {
+  db: Database;
+  gateway: PayPalGateway;
+  webhookId: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}): Promise<"queued" | "ignored" | "forged"> {
+  const { db, gateway, webhookId, headers, body } = options;
+  if (!webhookId) return "forged";
+  const authentic = await gateway.verifyWebhookSignature({ headers, body, webhookId });
+  if (!authentic) return "forged";
+  let notification: Notification;
+  try {
+    notification = JSON.parse(body) as Notification;
+  } catch {
+    return "forged";
+  }
+  const eventId = typeof notification.id === "string" ? notification.id : undefined;
+  const eventType = typeof notification.event_type === "string" ? notification.event_type : undefined;
+  const captureId = typeof notification.resource?.id === "string" ? notification.resource.id : undefined;
+  if (!eventId || !eventType || !captureId) return "ignored";
+  if (!(PAYPAL_CAPTURE_EVENTS as readonly string[]).includes(eventType)) return "ignored";
+  // For REFUNDED the resource is the refund: its `up` link names the capture.
+  const links = Array.isArray(notification.resource?.links) ? (notification.resource?.links as unknown[]) : [];
+  const up = links.find(
+    (link): link is { rel: string; href: string } =>
+      typeof link === "object" && link !== null && (link as { rel?: unknown }).rel === "up",
+  );
+  const upCapture = up?.href.match(/\/captures\/([A-Za-z0-9-]+)$/)?.[1];
+  const id = await enqueueJob(
+    db,
+    "process_paypal_webhook",
+    { eventId, eventType, captureId: eventType === "PAYMENT.CAPTURE.REFUNDED" && upCapture ? upCapture : captureId },
+    { dedupeKey: eventId },
+  );
+  return id ? "queued" : "ignored";
+}
+
+/**
+ * Acts on one capture event, reading the capture from PayPal (the notification's body is only a hint):
+ * COMPLETED pays an order that was waiting (or one whose capture was never recorded); DECLINED frees an order
+ * that was waiting; REFUNDED and REVERSED mark a paid order refunded. Each step is idempotent.
+ */
+export async function processPayPalWebhook(options: {
+  db: Database;
+  gateway: PayPalGateway;
+  eventType: string;
+  captureId: string;
+}): Promise<{ outcome: string }> {
+  const { db, gateway, captureId } = options;
+  const capture = await gateway.getCapture(captureId);
+  if (!capture.invoiceId) return { outcome: "not_ours" };
+  const [order] = (await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      state: orders.state,
+      totalCents: orders.totalCents,
+      paymentStartedAt: orders.paymentStartedAt,
+      userId: orders.userId,
+      guestId: orders.guestId,
+    })
+    .from(orders)
+    .where(eq(orders.orderNumber, capture.invoiceId))) as (PayableOrder & {
+    userId: string | null;
+    guestId: string | null;
+  })[];
+  if (!order) return { outcome: "not_ours" };
+  const [payment] = await db
+    .select({ id: orderPayments.id, status: orderPayments.status })
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.processorReference, captureId)));
+
+  if (capture.status === "COMPLETED" && payment?.status === "pending") {
+    return db.transaction(async (tx) => {
+      const outcome = await completeOrder({
+        db: tx,
+        orderId: order.id,
+        paymentId: payment.id,
+        processorReference: captureId,
+      });
+      if (outcome === "completed") {
+        const reply = successReply({
+          paymentId: payment.id,
+          orderNumber: order.orderNumber,
+          payment: { kind: "paypal", cardBrand: null, cardLast4: null },
+        });
+        await tx
+          .update(orderPayments)
+          .set({ response: reply, updatedAt: sql`now()` })
+          .where(eq(orderPayments.id, payment.id));
+      }
+      return { outcome };
+    });
+  }
+  if (capture.status === "COMPLETED" && !payment && order.state === "payment_pending") {
+    // Captured, but our record of it was lost (the reply never came back): record it now.
+    const reply = await settlePayPalCapture({
+      context: { db, paypal: { gateway } },
+      payerKey: order.userId ? `user:${order.userId}` : `guest:${order.guestId}`,
+      order,
+      paypalOrderId: capture.paypalOrderId,
+      capture,
+    });
+    return { outcome: `recorded_${reply.statusCode}` };
+  }
+  if ((capture.status === "DECLINED" || capture.status === "FAILED") && payment?.status === "pending") {
+    const reply: StoredPaymentReply = {
+      statusCode: 402,
+      body: { error: { code: "payment_declined", message: ORDER_MESSAGES.paypalFailure } },
+    };
+    await db.transaction(async (tx) => {
+      await tx
+        .update(orderPayments)
+        .set({ status: "declined", message: ORDER_MESSAGES.paypalDeclined, response: reply, updatedAt: sql`now()` })
+        .where(eq(orderPayments.id, payment.id));
+      await tx.update(orders).set({ paymentStartedAt: null }).where(eq(orders.id, order.id));
+    });
+    return { outcome: "declined" };
+  }
+  if (
+    (capture.status === "REFUNDED" || options.eventType === "PAYMENT.CAPTURE.REVERSED") &&
+    payment?.status === "succeeded"
+  ) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(orderPayments)
+        .set({ status: "refunded", updatedAt: sql`now()` })
+        .where(eq(orderPayments.id, payment.id));
+      const refunded = await tx
+        .update(orders)
+        .set({ state: "refunded", updatedAt: sql`now()` })
+        .where(and(eq(orders.id, order.id), sql`${orders.state} in ('paid', 'in_production', 'shipped', 'delivered')`))
+        .returning({ id: orders.id });
+      if (refunded.length > 0) {
+        await tx.execute(sql`insert into order_state_changes (order_id, state) values (${order.id}, 'refunded')`);
+        await enqueueJob(tx, "reverse_order_earnings", { orderId: order.id }, { dedupeKey: order.id });
+      }
+    });
+    return { outcome: "refunded" };
+  }
+  return { outcome: `nothing_to_do_${capture.status.toLowerCase()}` };
+}
+
+export function createProcessPayPalWebhookHandler(options: {
+  db: Database;
+  gateway: PayPalGateway;
+}): JobHandler<"process_paypal_webhook"> {
+  return {
+    retry: { maxAttempts: 25, baseDelaySeconds: 30, maxDelaySeconds: 3600, leaseSeconds: 120 },
+    run: ({ eventType, captureId }) => processPayPalWebhook({ ...options, eventType, captureId }),
+  };
+}

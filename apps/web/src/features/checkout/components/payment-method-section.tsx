@@ -1,0 +1,74 @@
+import type { CardFormValues } from "@threadfolk/contract/card-form";
+import { PAYPAL_SANDBOX_LABEL, type PaymentMethod, type PaymentSettingsResponse } from "@threadfolk/contract/orders";
+import { lazy, Suspense } from "react";
+import { Spinner } from "../../../components/spinner.tsx";
+import { CardPaymentForm } from "./card-payment-form.tsx";
+import { PaymentMethodOptions } from "./payment-method-options.tsx";
+import type { PayPalButtonsSlotProps } from "./paypal-buttons-slot.tsx";
+
+// Its own chunk: PayPal's code is fetched only when PayPal is chosen.
+const PayPalButtonsSlot = lazy(async () => ({
+  default: (await import("./paypal-buttons-slot.tsx")).PayPalButtonsSlot,
+}));
+
+type PaymentMethodSectionProps = {
+  method: PaymentMethod;
+  onMethodChange: (method: PaymentMethod) => void;
+  /** `GET /payment_settings`, once read (undefined while loading or when it could not be read). */
+  settings: PaymentSettingsResponse["data"]["attributes"] | undefined;
+  isPaying: boolean;
+  isPlaceOrderDisabled: boolean;
+  onCardNumberChange: (cardNumber: string) => void;
+  onPlaceOrder: (card: CardFormValues) => void;
+  paypal: PayPalButtonsSlotProps;
+};
+
+/**
+ * The payment step's 'Payment Method' (spec section 2): the method radio group, then the card fields with
+ * Place Order, or the area where PayPal's buttons mount.
+ */
+export function PaymentMethodSection({
+  method,
+  onMethodChange,
+  settings,
+  isPaying,
+  isPlaceOrderDisabled,
+  onCardNumberChange,
+  onPlaceOrder,
+  paypal,
+}: PaymentMethodSectionProps) {
+  return (
+    <section
+      aria-labelledby="payment-method-heading"
+      className="rounded-2xl bg-white p-5 ring-1 ring-neutral-900/10 md:p-6"
+    >
+      <h2 id="payment-method-heading" className="font-display text-xl font-extrabold tracking-tight text-neutral-950">
+        Payment Method
+      </h2>
+      <div className="mt-4 space-y-5">
+        <PaymentMethodOptions value={method} onChange={onMethodChange} disabled={isPaying} />
+        {method === "visa" ? (
+          <CardPaymentForm
+            cardNotice={settings?.cardNotice}
+            isTestProcessor={settings?.cardProcessor === "local"}
+            isPaying={isPaying}
+            isDisabled={isPlaceOrderDisabled}
+            onCardNumberChange={onCardNumberChange}
+            onPlaceOrder={onPlaceOrder}
+          />
+        ) : (
+          <section aria-label="PayPal" className="rounded-xl bg-neutral-50 p-4 ring-1 ring-neutral-200">
+            {settings?.paypal.sandbox && (
+              <p role="note" className="mb-3 text-sm font-bold text-amber-900">
+                {PAYPAL_SANDBOX_LABEL}: no real money moves
+              </p>
+            )}
+            <Suspense fallback={<Spinner label="Loading PayPal" className="h-12" />}>
+              <PayPalButtonsSlot onApproved={paypal.onApproved} onError={paypal.onError} />
+            </Suspense>
+          </section>
+        )}
+      </div>
+    </section>
+  );
+}
