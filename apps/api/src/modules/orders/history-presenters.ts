@@ -1,10 +1,10 @@
-import { CARD_BRAND_NAMES, type CardBrand } from "@threadfolk/contract/card-rules";
 import { type ProductColor, resolveColor } from "@threadfolk/contract/colors";
 import { formatCents } from "@threadfolk/contract/money";
 import type { OrdersListResponse, PlacedOrderState } from "@threadfolk/contract/orders";
 import { garmentForStyle, type ImageUrlSigner } from "../discovery/image-urls.ts";
 import { presentPageMeta } from "../discovery/presenters.ts";
 import type { OrderHistoryRow } from "./history-queries.ts";
+import { describePayment } from "./placed-order.ts";
 
 type OrderSummary = OrdersListResponse["data"][number];
 
@@ -12,18 +12,6 @@ type OrderSummary = OrdersListResponse["data"][number];
 function isoInstant(value: Date | string | null): string | null {
   if (value === null) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
-/** 'Visa ending 4242', 'PayPal': how the order was paid, from its captured payment; null while unpaid. */
-export function describePaymentMethod(payment: {
-  kind: string | null;
-  cardBrand: string | null;
-  cardLast4: string | null;
-}): OrderSummary["attributes"]["paymentMethod"] {
-  if (payment.kind === "paypal") return { kind: "paypal", description: "PayPal" };
-  if (payment.kind !== "card") return null;
-  const brand = CARD_BRAND_NAMES[(payment.cardBrand ?? "unknown") as CardBrand] ?? CARD_BRAND_NAMES.unknown;
-  return { kind: "card", description: payment.cardLast4 ? `${brand} ending ${payment.cardLast4}` : brand };
 }
 
 /** One entry of the Orders tab's list. */
@@ -46,11 +34,11 @@ export function presentOrderSummary(row: OrderHistoryRow, images: ImageUrlSigner
       itemCount: row.itemCount,
       previewImage,
       previewName: row.previewDesignName,
-      paymentMethod: describePaymentMethod({
-        kind: row.paymentKind,
-        cardBrand: row.cardBrand,
-        cardLast4: row.cardLast4,
-      }),
+      paymentMethod: describePayment(
+        row.paymentKind === "card" || row.paymentKind === "paypal"
+          ? { kind: row.paymentKind, cardBrand: row.cardBrand, cardLast4: row.cardLast4 }
+          : undefined,
+      ),
     },
   };
 }

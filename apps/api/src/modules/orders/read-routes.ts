@@ -1,9 +1,10 @@
-import { ordersPageQuerySchema } from "@threadfolk/contract/orders";
+import { orderAccessQuerySchema, ordersPageQuerySchema } from "@threadfolk/contract/orders";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
 import { authorize } from "../../lib/authorize.ts";
 import { listOrders } from "./list-orders.ts";
+import { parseOrderNumber, readOrder } from "./read-order.ts";
 import { orderReadPolicies } from "./read-policies.ts";
 
 /**
@@ -20,5 +21,12 @@ export async function orderReadRoutes(app: FastifyInstance, context: AppContext)
     const actor = authorize(request.actor, orderReadPolicies.listOrders);
     const { page } = parseInput(ordersPageQuerySchema, request.query, "query");
     return listOrders({ context, userId: actor.userId, page });
+  });
+
+  app.get("/orders/:orderNumber", async (request) => {
+    const actor = authorize(request.actor, orderReadPolicies.readOrder);
+    const { token } = parseInput(orderAccessQuerySchema, request.query, "query");
+    const orderNumber = parseOrderNumber((request.params as { orderNumber: string }).orderNumber);
+    return readOrder({ context, actor, orderNumber, token });
   });
 }
