@@ -51,3 +51,18 @@ const STATE_BADGE: Record<PlacedOrderState, string> = {
 export function orderStateBadge(state: PlacedOrderState): { className: string; label: string } {
   return { className: STATE_BADGE[state], label: ORDER_STATE_NAMES[state] };
 }
+
+/**
+ * How an order was paid, as its page and list say it: the server's description ('Visa ending 4242', 'PayPal'),
+ * or, without one, what the state tells (an order awaiting payment, a cancelled one that never was paid).
+ */
+export function paymentMethodText(
+  state: PlacedOrderState,
+  paymentMethod: { description: string } | null | undefined,
+): string {
+  if (paymentMethod) return paymentMethod.description;
+  if (state === "payment_pending") return "Not paid yet";
+  if (state === "cancelled") return "Not paid";
+  if (state === "refunded") return "Refunded";
+  return "Paid";
+}

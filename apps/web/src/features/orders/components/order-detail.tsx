@@ -2,7 +2,7 @@ import type { CartAddressRecord, OrderLineItem } from "@threadfolk/contract/cart
 import { colorDisplayName } from "@threadfolk/contract/colors";
 import type { PlacedOrderResponse } from "@threadfolk/contract/orders";
 import type { ReactNode } from "react";
-import { formatOrderDate, itemCountText, orderLineGarment } from "../order-facts.ts";
+import { formatOrderDate, itemCountText, orderLineGarment, paymentMethodText } from "../order-facts.ts";
 import { OrderStateBadge } from "./order-state-badge.tsx";
 import { OrderTimelineSteps } from "./order-timeline-steps.tsx";
 
@@ -128,12 +128,14 @@ export function OrderDetail({ order }: { order: PlacedOrderResponse }) {
             Placed on <time dateTime={attributes.placedAt ?? undefined}>{placed}</time>
           </p>
         )}
-        {attributes.email && <p className="min-w-0 truncate">Confirmation sent to {attributes.email}</p>}
+        {attributes.email && <p className="min-w-0 break-words">Confirmation sent to {attributes.email}</p>}
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <div className="space-y-6">
-          <section aria-labelledby="order-items" className={cardClass}>
+      {/* Phones read the status first, then the items, the totals and the addresses (the `order-*` classes act
+          while the two columns are `contents`); desktops show items and addresses beside status and totals. */}
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="contents lg:block lg:space-y-6">
+          <section aria-labelledby="order-items" className={`order-2 ${cardClass}`}>
             <CardHeading id="order-items">Items ({itemCountText(itemCount)})</CardHeading>
             <ul className="mt-4 divide-y divide-neutral-200">
               {lines.map((line) => (
@@ -142,7 +144,7 @@ export function OrderDetail({ order }: { order: PlacedOrderResponse }) {
             </ul>
           </section>
 
-          <section aria-labelledby="order-delivery" className={cardClass}>
+          <section aria-labelledby="order-delivery" className={`order-4 ${cardClass}`}>
             <CardHeading id="order-delivery">Delivery and Payment</CardHeading>
             <div className="mt-4 grid gap-6 sm:grid-cols-2">
               <AddressBlock title="Shipping address" address={address("shipping_address")} />
@@ -159,22 +161,22 @@ export function OrderDetail({ order }: { order: PlacedOrderResponse }) {
               <div>
                 <h3 className="text-xs font-bold tracking-[0.14em] text-neutral-500 uppercase">Payment method</h3>
                 <p className="mt-1.5 text-[15px] text-neutral-800">
-                  {attributes.paymentMethod?.description ?? "Not paid yet"}
+                  {paymentMethodText(attributes.state, attributes.paymentMethod)}
                 </p>
               </div>
             </div>
           </section>
         </div>
 
-        <div className="space-y-6">
-          <section aria-labelledby="order-status" className={cardClass}>
+        <div className="contents lg:block lg:space-y-6">
+          <section aria-labelledby="order-status" className={`order-1 ${cardClass}`}>
             <CardHeading id="order-status">Status</CardHeading>
             <div className="mt-4">
               <OrderTimelineSteps state={attributes.state} timeline={attributes.timeline} />
             </div>
           </section>
 
-          <section aria-labelledby="order-totals" className={cardClass}>
+          <section aria-labelledby="order-totals" className={`order-3 ${cardClass}`}>
             <CardHeading id="order-totals">Order Summary</CardHeading>
             <dl className="mt-4 space-y-2 text-[15px] text-neutral-700">
               <TotalRow label={`Items (${itemCountText(itemCount)})`} value={attributes.itemTotal} />

@@ -1,7 +1,7 @@
 import type { OrdersListResponse } from "@threadfolk/contract/orders";
 import { orderPath } from "@threadfolk/contract/routes";
 import { Link } from "react-router";
-import { formatOrderDate, itemCountText } from "../order-facts.ts";
+import { formatOrderDate, itemCountText, paymentMethodText } from "../order-facts.ts";
 import { OrderStateBadge } from "./order-state-badge.tsx";
 
 type OrderSummary = OrdersListResponse["data"][number];
@@ -52,8 +52,8 @@ function OrderListItem({ order }: { order: OrderSummary }) {
             </p>
           </div>
           <p className="text-sm text-neutral-600">
-            <span className="sr-only">Paid with </span>
-            {attributes.paymentMethod?.description ?? "Not paid yet"}
+            <span className="sr-only">Payment: </span>
+            {paymentMethodText(attributes.state, attributes.paymentMethod)}
           </p>
           <div className="mt-2 flex items-center justify-between gap-3 md:mt-0 md:justify-end md:gap-5">
             <OrderStateBadge state={attributes.state} />

@@ -4,7 +4,7 @@ import { buildOrderTimeline } from "../order-timeline.ts";
 
 /**
  * The status timeline of an order page (buildOrderTimeline): reached steps filled and dated, the current one
- * ringed, upcoming ones hollow and grey. A vertical list, which reads the same on a phone and a desktop.
+ * in the brand colour and ringed, upcoming ones hollow and grey. A vertical list, which reads the same on a phone and a desktop.
  */
 export function OrderTimelineSteps({
   state,
@@ -29,14 +29,18 @@ export function OrderTimelineSteps({
             {!isLast && (
               <span
                 aria-hidden="true"
-                className={`absolute top-6 left-[11px] h-[calc(100%-1.5rem)] w-0.5 ${nextIsReached ? "bg-brand" : "bg-neutral-200"}`}
+                className={`absolute top-6 left-[11px] h-[calc(100%-1.5rem)] w-0.5 ${nextIsReached ? "bg-neutral-950" : "bg-neutral-200"}`}
               />
             )}
             <span
               aria-hidden="true"
               className={`relative z-10 mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full ${
-                isReached ? "bg-brand text-white" : "border-2 border-neutral-300 bg-white"
-              } ${step.status === "current" ? "ring-4 ring-brand/20" : ""}`}
+                step.status === "current"
+                  ? "bg-brand text-white ring-4 ring-brand/20"
+                  : isReached
+                    ? "bg-neutral-950 text-white"
+                    : "border-2 border-neutral-300 bg-white"
+              }`}
             >
               {isReached && (
                 <svg viewBox="0 0 16 16" className="size-3.5" fill="none" aria-hidden="true">
