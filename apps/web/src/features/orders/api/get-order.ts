@@ -18,6 +18,8 @@ export const orderQueryOptions = (orderNumber: string, token: string | null) =>
   queryOptions({
     queryKey: ordersKeys.detail(orderNumber, token),
     queryFn: ({ signal }) => getOrder(orderNumber, token, signal),
+    // Its state moves on the server (paid, shipped): read again on every visit.
+    staleTime: 0,
     // Not found stays not found: no retries for a 404 (someone else's order, a mistyped number, a bad link).
     retry: (failureCount, error) => !isApiError(error, 404) && !isApiError(error, 401) && failureCount < 2,
   });

@@ -13,6 +13,8 @@ export const ordersQueryOptions = (page: number) =>
     queryKey: ordersKeys.list(page),
     queryFn: ({ signal }) => getOrders(page, signal),
     placeholderData: keepPreviousData,
+    // Fresh on every visit: an order placed a moment ago, or one that just shipped, must show at once.
+    staleTime: 0,
   });
 
 /** One page of the customer's orders (the Orders tab). */
