@@ -66,7 +66,9 @@ test.describe("card payment", () => {
     const paypal = payment.getByRole("radio", { name: /PayPal/ });
     if (isMobileProject(testInfo)) {
       await expect(paypal).toBeChecked();
-      await expect(payment.getByRole("region", { name: "PayPal" }).getByRole("button")).toBeDisabled();
+      await expect(
+        payment.getByRole("region", { name: "PayPal" }).getByRole("button", { name: "Pay with PayPal sandbox" }),
+      ).toBeVisible();
       await card.check();
     } else {
       await expect(card).toBeChecked();

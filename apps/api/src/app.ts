@@ -40,6 +40,8 @@ import { checkoutRoutes } from "./modules/checkout/routes.ts";
 import { createPageMetaResolver } from "./modules/discovery/resolve-page-meta.ts";
 import { discoveryRoutes } from "./modules/discovery/routes.ts";
 import { sitemapRoutes } from "./modules/discovery/sitemap-routes.ts";
+import { createRecordOrderEarningsHandler } from "./modules/earnings/record-order-earnings.ts";
+import { createReverseOrderEarningsHandler } from "./modules/earnings/reverse-order-earnings.ts";
 import { favoritesRoutes } from "./modules/favorites/routes.ts";
 import { followRoutes } from "./modules/follows/routes.ts";
 import { createPurgeStaleRowsHandler, purgeSchedule } from "./modules/housekeeping/purge-stale-rows.ts";
@@ -49,6 +51,7 @@ import { createProcessPayPalWebhookHandler } from "./modules/orders/paypal-webho
 import { orderReadRoutes } from "./modules/orders/read-routes.ts";
 import { createReconcileOrderPaymentHandler } from "./modules/orders/reconcile-payment.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
+import { createSendOrderConfirmationHandler } from "./modules/orders/send-order-confirmation.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -126,10 +129,10 @@ export async function buildApp(
         : undefined,
       purge_stale_rows: createPurgeStaleRowsHandler({ db: database.db, config, log: app.log }),
       reconcile_order_payment: createReconcileOrderPaymentHandler({ db: database.db, cardProcessor, config }),
-      send_order_confirmation: undefined,
-      record_order_earnings: undefined,
+      send_order_confirmation: createSendOrderConfirmationHandler({ db: database.db, config }),
+      record_order_earnings: createRecordOrderEarningsHandler({ db: database.db }),
       process_paypal_webhook: createProcessPayPalWebhookHandler({ db: database.db, gateway: paypal.gateway }),
-      reverse_order_earnings: undefined,
+      reverse_order_earnings: createReverseOrderEarningsHandler({ db: database.db }),
     },
     schedules: [purgeSchedule],
   });

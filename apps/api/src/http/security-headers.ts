@@ -38,7 +38,8 @@ function buildContentSecurityPolicy(options: SecurityHeaderOptions): string {
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const policy = buildContentSecurityPolicy(options);
   app.addHook("onSend", async (_request, reply, payload) => {
-    reply.header("Content-Security-Policy", policy);
+    // A route with a stricter policy of its own (the PayPal sandbox's approval page) keeps it.
+    if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", policy);
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("X-Frame-Options", "DENY");
     reply.header("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -22,7 +22,7 @@ import { OrderContacts } from "../features/checkout/components/order-contacts.ts
 import { OrderPlaced } from "../features/checkout/components/order-placed.tsx";
 import { OrderSummary } from "../features/checkout/components/order-summary.tsx";
 import { PaymentMethodSection } from "../features/checkout/components/payment-method-section.tsx";
-import type { PayPalFailure } from "../features/checkout/components/paypal-buttons-slot.tsx";
+import type { PayPalFailure, PayPalPaid } from "../features/checkout/components/paypal-buttons-slot.tsx";
 import { ShippingMethodOptions } from "../features/checkout/components/shipping-method-options.tsx";
 import { YourCart } from "../features/checkout/components/your-cart.tsx";
 import { useAddressVerification } from "../features/checkout/hooks/use-address-verification.ts";
@@ -39,11 +39,14 @@ import { useIsDesktop } from "../lib/use-media-query.ts";
 type OpenDialog = "shipping" | "billing" | "email" | null;
 type FieldError = { field: string; message: string };
 
-/** The decline toast's name: a new press of Place Order takes it away. */
+/** The decline toast's name: a new press of Place Order (or of PayPal's button, when it fails again) replaces it. */
 const PAYMENT_FAILURE_TOAST_ID = "payment-failure";
 
-/** A paid order: card (home when the thank-you toast closes) or PayPal (home at once), spec section 4. */
-type Purchase = { orderNumber: string; paymentMethod: PaymentMethod };
+/**
+ * A paid order: card (home when the thank-you toast closes) or PayPal (home at once), spec section 4. A PayPal
+ * capture held for review carries the server's words for the thank-you toast.
+ */
+type Purchase = { orderNumber: string; paymentMethod: PaymentMethod; pendingMessage?: string | undefined };
 
 /** The step once the cart is known and has its addresses. */
 function PaymentStep({ cart, onPurchased }: { cart: ShoppingCartResponse; onPurchased: (purchase: Purchase) => void }) {
@@ -172,9 +175,21 @@ function PaymentStep({ cart, onPurchased }: { cart: ShoppingCartResponse; onPurc
   };
 
   const paypal = {
-    onApproved: ({ orderNumber: paidOrderNumber }: { orderNumber: string }) =>
-      onPurchased({ orderNumber: paidOrderNumber, paymentMethod: "paypal" }),
-    onError: (_failure: PayPalFailure) => toast.error(ORDER_MESSAGES.paypalFailure),
+    onApproved: (paid: PayPalPaid) => {
+      toast.dismiss(PAYMENT_FAILURE_TOAST_ID);
+      trackEvent("Purchase", "Checkout Flow", {
+        orderNumber: paid.orderNumber,
+        paymentMethod: "paypal",
+        purchaseEventId: paid.eventId,
+      });
+      onPurchased({ orderNumber: paid.orderNumber, paymentMethod: "paypal", pendingMessage: paid.pendingMessage });
+    },
+    // Spec section 8, wallet error (already reported to the failures call): the toast, with PayPal's or the
+    // server's reason on its second line; the cart is read again in case it is what changed.
+    onError: (failure: PayPalFailure) => {
+      toast.error(ORDER_MESSAGES.paypalFailure, { description: failure.message, id: PAYMENT_FAILURE_TOAST_ID });
+      refreshCart();
+    },
   };
 
   const isUpdatingOrder = update.isPending;
@@ -297,7 +312,9 @@ export default function OrderPaymentDetailsPage() {
         if (isShown.current) void navigate(CLIENT_ROUTES.home);
       };
       if (paid.paymentMethod === "paypal") {
-        toast.success(ORDER_MESSAGES.thankYou);
+        // Spec section 4 (wallet): home at once, with the thank-you toast (PayPal's review said in it).
+        // A capture PayPal reviews: the server's message, which opens with the same thanks.
+        toast.success(paid.pendingMessage ?? ORDER_MESSAGES.thankYou);
         goHome();
       } else {
         toast.success(ORDER_MESSAGES.thankYou, { onClose: goHome });

@@ -4,6 +4,7 @@ export * from "./card-payments.ts";
 export * from "./cart.ts";
 export * from "./catalogue.ts";
 export * from "./checkout.ts";
+export * from "./earnings.ts";
 export * from "./favorites.ts";
 export * from "./jobs.ts";
 export * from "./orders.ts";

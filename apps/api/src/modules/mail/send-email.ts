@@ -7,10 +7,23 @@ import type { EmailMessage } from "./templates.ts";
 /**
  * Queues an e-mail as a `send_email` job; pass the transaction of the change that caused it, so both commit
  * or neither does. A mail server outage delays the e-mail but never fails the request or loses the e-mail.
+ * With a `dedupeKey` (`order_confirmation:{orderId}`) the e-mail is queued at most once for that key: a second
+ * call queues nothing and answers undefined.
  */
-export async function enqueueEmail(options: { db: JobExecutor; message: EmailMessage }): Promise<string> {
-  const id = await enqueueJob(options.db, "send_email", options.message);
-  if (!id) throw new Error("the send_email job was not queued");
+export async function enqueueEmail(options: { db: JobExecutor; message: EmailMessage }): Promise<string>;
+export async function enqueueEmail(options: {
+  db: JobExecutor;
+  message: EmailMessage;
+  dedupeKey: string;
+}): Promise<string | undefined>;
+export async function enqueueEmail(options: {
+  db: JobExecutor;
+  message: EmailMessage;
+  dedupeKey?: string;
+}): Promise<string | undefined> {
+  const { db, message, dedupeKey } = options;
+  const id = await enqueueJob(db, "send_email", message, dedupeKey ? { dedupeKey } : {});
+  if (!id && !dedupeKey) throw new Error("the send_email job was not queued");
   return id;
 }
 

@@ -1,5 +1,8 @@
 import type { Config } from "../../config.ts";
 
+/** What every e-mail's frame names: the brand, the site and where to ask. */
+export type BrandConfig = Pick<Config, "BRAND_NAME" | "PUBLIC_URL" | "SUPPORT_EMAIL">;
+
 /** A rendered e-mail, ready to queue (`enqueueEmail`). */
 export type EmailMessage = {
   kind: string;
@@ -9,7 +12,8 @@ export type EmailMessage = {
   html: string;
 };
 
-function escapeHtml(value: string): string {
+/** `value` safe inside HTML text and double-quoted attributes. */
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
@@ -25,7 +29,6 @@ type Layout = {
 
 /** One branded layout for every transactional e-mail: a heading, a button with the link, and the link as text. */
 function renderLayout({ config, greetingName, intro, action, url, outro }: Layout): { text: string; html: string } {
-  const brand = config.BRAND_NAME;
   const text = [
     `Hi ${greetingName},`,
     "",
@@ -35,25 +38,45 @@ function renderLayout({ config, greetingName, intro, action, url, outro }: Layou
     "",
     outro,
     "",
-    `Questions? Write to ${config.SUPPORT_EMAIL}.`,
-    "",
-    `${brand}`,
-    config.PUBLIC_URL,
+    ...renderTextFooter(config),
   ].join("\n");
-  const html = `<!doctype html>
+  const html = renderEmailFrame({
+    config,
+    contentHtml: `<p>Hi ${escapeHtml(greetingName)},</p>
+<p>${escapeHtml(intro)}</p>
+${renderEmailButton(action, url)}
+<p style="font-size:14px;color:#52525b">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
+<p>${escapeHtml(outro)}</p>`,
+  });
+  return { text, html };
+}
+
+/** The call to action of an e-mail: one dark button linking to `url`. */
+export function renderEmailButton(label: string, url: string): string {
+  return `<p style="text-align:center;padding:16px 0"><a href="${escapeHtml(url)}" style="background:#18181b;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:6px;display:inline-block">${escapeHtml(label)}</a></p>`;
+}
+
+/** The closing lines of every e-mail's plain text: where to ask, the brand and the site. */
+export function renderTextFooter(config: BrandConfig): string[] {
+  return [`Questions? Write to ${config.SUPPORT_EMAIL}.`, "", config.BRAND_NAME, config.PUBLIC_URL];
+}
+
+/**
+ * The branded frame of every e-mail's HTML: the brand heading, `contentHtml` (already escaped by the caller),
+ * and the support footer. Inline styles and tables: what mail clients render alike.
+ */
+export function renderEmailFrame({ config, contentHtml }: { config: BrandConfig; contentHtml: string }): string {
+  const brand = config.BRAND_NAME;
+  return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(brand)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f5;font-family:Helvetica,Arial,sans-serif;color:#18181b">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:24px 0">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:24px 8px">
 <tr><td align="center">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:24px">
 <tr><td style="font-size:22px;font-weight:bold;padding-bottom:24px">${escapeHtml(brand)}</td></tr>
 <tr><td style="font-size:16px;line-height:24px">
-<p>Hi ${escapeHtml(greetingName)},</p>
-<p>${escapeHtml(intro)}</p>
-<p style="text-align:center;padding:16px 0"><a href="${escapeHtml(url)}" style="background:#18181b;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:6px;display:inline-block">${escapeHtml(action)}</a></p>
-<p style="font-size:14px;color:#52525b">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
-<p>${escapeHtml(outro)}</p>
+${contentHtml}
 </td></tr>
 <tr><td style="font-size:12px;color:#71717a;padding-top:24px">Questions? Write to <a href="mailto:${escapeHtml(config.SUPPORT_EMAIL)}">${escapeHtml(config.SUPPORT_EMAIL)}</a>.<br>${escapeHtml(brand)} &middot; <a href="${escapeHtml(config.PUBLIC_URL)}">${escapeHtml(config.PUBLIC_URL)}</a></td></tr>
 </table>
@@ -61,7 +84,6 @@ function renderLayout({ config, greetingName, intro, action, url, outro }: Layou
 </table>
 </body>
 </html>`;
-  return { text, html };
 }
 
 /** The e-mail with the `/confirm-email/{token}` link sent after sign-up. */

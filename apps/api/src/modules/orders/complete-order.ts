@@ -18,15 +18,27 @@ export async function completeOrder(options: {
   orderId: string;
   paymentId: string;
   processorReference: string;
+  /** What the processor told of the card (kept on the payment). */
+  card?: { brand: string; last4: string; expMonth: number; expYear: number };
+  /** The reply stored for replays of the payment's idempotency key. */
+  reply?: unknown;
 }): Promise<"completed" | "not_payable"> {
-  const { db, orderId, paymentId, processorReference } = options;
+  const { db, orderId, paymentId, processorReference, card } = options;
+  const reply = options.reply === undefined ? null : JSON.stringify(options.reply);
+  // One statement, so it is atomic even outside a transaction (the card's hot path runs it on its own).
   const result = (await db.execute(sql`
     with paid as (
       update orders set state = 'paid', paid_at = now(), payment_started_at = null, updated_at = now()
       where id = ${orderId} and state = 'payment_pending'
+        and exists (select 1 from order_payments where id = ${paymentId} and order_id = ${orderId}
+          and status in ('processing', 'pending'))
       returning id
     ), payment as (
-      update order_payments set status = 'succeeded', processor_reference = ${processorReference}, updated_at = now()
+      update order_payments set status = 'succeeded', processor_reference = ${processorReference},
+        card_brand = coalesce(${card?.brand ?? null}, card_brand), card_last4 = coalesce(${card?.last4 ?? null}, card_last4),
+        card_exp_month = coalesce(${card?.expMonth ?? null}::int, card_exp_month),
+        card_exp_year = coalesce(${card?.expYear ?? null}::int, card_exp_year),
+        response = coalesce(${reply}::jsonb, response), updated_at = now()
       where id = ${paymentId} and order_id in (select id from paid)
       returning id
     ), step as (

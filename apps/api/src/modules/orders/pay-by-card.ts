@@ -22,7 +22,7 @@ import {
 import type { RateLimitCounters } from "../../adapters/counters/counters.ts";
 import type { AppContext } from "../../context.ts";
 import { orderPayments, orders } from "../../db/schema/index.ts";
-import { enqueueJob } from "../../jobs/enqueue-job.ts";
+import { jobKinds } from "../../jobs/job-kinds.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { getAppSecret } from "../../lib/app-secrets.ts";
 import type { Actor } from "../../lib/authorize.ts";
@@ -43,15 +43,33 @@ export function payerKeyOf(actor: Actor): string {
   return actor.kind === "user" ? `user:${actor.userId}` : `guest:${actor.guestId}`;
 }
 
-function declineLimits(config: CardPaymentContext["config"], payerKey: string, ip: string) {
-  return [
-    { key: `card_decline:payer:${payerKey}`, limit: config.CARD_DECLINES_PER_PAYER },
-    { key: `card_decline:ip:${boundKeyPart(ip)}`, limit: config.CARD_DECLINES_PER_IP },
-  ].map((limit) => ({ ...limit, windowSeconds: config.CARD_DECLINE_WINDOW_SECONDS }));
+/**
+ * The per-address decline limit, in the shared counters (a card tester moves between guest identities; their
+ * address stays). The per-payer limit is counted from the payer's declined attempts (order_payments).
+ */
+function declineLimitOfIp(config: CardPaymentContext["config"], ip: string) {
+  return {
+    key: `card_decline:ip:${boundKeyPart(ip)}`,
+    limit: config.CARD_DECLINES_PER_IP,
+    windowSeconds: config.CARD_DECLINE_WINDOW_SECONDS,
+  };
 }
 
+type LockedPaymentRow = {
+  id: string;
+  order_number: string;
+  state: string;
+  total_cents: number | null;
+  paying: boolean;
+  previous_status: string | null;
+  previous_digest: string | null;
+  previous_response: StoredPaymentReply | string | null;
+  declines: number;
+  oldest_decline: Date | string | null;
+};
+
 /** Refuses a payment while the payer or their address has had too many declines (card testing). */
-async function checkDeclineLimits(rateLimiter: RateLimitCounters, limits: ReturnType<typeof declineLimits>) {
+async function checkDeclineLimits(rateLimiter: RateLimitCounters, limits: ReturnType<typeof declineLimitOfIp>[]) {
   const answers = await Promise.all(limits.map((limit) => rateLimiter.peek(limit)));
   const refused = answers.filter((answer) => answer.count >= (limits[answers.indexOf(answer)]?.limit ?? 0));
   if (refused.length > 0) {
@@ -157,80 +175,80 @@ export async function payOrderByCard(options: {
     .update(JSON.stringify([input.orderPayment.processorPaymentId, fingerprint, card.expirationDate]))
     .digest("hex");
   const payerKey = payerKeyOf(actor);
-  const limits = declineLimits(config, payerKey, ip);
-  const ownerMatch = actor.kind === "user" ? eq(orders.userId, actor.userId) : eq(orders.guestId, actor.guestId);
+  const ipLimit = declineLimitOfIp(config, ip);
+  const ownerSql =
+    actor.kind === "user" ? sql`orders.user_id = ${actor.userId}` : sql`orders.guest_id = ${actor.guestId}`;
 
   // Before the transaction: the counters may live in this same database (one connection on PGlite).
-  await checkDeclineLimits(context.rateLimiter, limits);
+  await checkDeclineLimits(context.rateLimiter, [ipLimit]);
   const started = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({
-        id: orders.id,
-        orderNumber: orders.orderNumber,
-        state: orders.state,
-        totalCents: orders.totalCents,
-        paymentStartedAt: orders.paymentStartedAt,
-      })
-      .from(orders)
-      .where(and(ownerMatch, eq(orders.processorPaymentId, input.orderPayment.processorPaymentId)))
-      .for("update");
+    // The order (locked), this key's earlier attempt, and the payer's recent declines, in one statement.
+    const [order] = (
+      (await tx.execute(sql`select orders.id, orders.order_number, orders.state, orders.total_cents,
+          orders.payment_started_at is not null as paying,
+          previous.status as previous_status, previous.request_digest as previous_digest,
+          previous.response as previous_response,
+          (select count(*) from order_payments declined where declined.payer_key = ${payerKey}
+            and declined.status = 'declined'
+            and declined.created_at > now() - make_interval(secs => ${config.CARD_DECLINE_WINDOW_SECONDS}))::int as declines,
+          (select min(declined.created_at) from order_payments declined where declined.payer_key = ${payerKey}
+            and declined.status = 'declined'
+            and declined.created_at > now() - make_interval(secs => ${config.CARD_DECLINE_WINDOW_SECONDS})) as oldest_decline
+        from orders
+        left join order_payments previous on previous.order_id = orders.id and previous.kind = 'card'
+          and previous.idempotency_key = ${idempotencyKey}
+        where ${ownerSql} and orders.processor_payment_id = ${input.orderPayment.processorPaymentId}
+        for update of orders`)) as unknown as { rows: LockedPaymentRow[] }
+    ).rows;
     if (!order) throw AppError.conflict(ORDER_MESSAGES.orderChanged);
-    const [previous] = await tx
-      .select({
-        status: orderPayments.status,
-        requestDigest: orderPayments.requestDigest,
-        response: orderPayments.response,
-      })
-      .from(orderPayments)
-      .where(
-        and(
-          eq(orderPayments.orderId, order.id),
-          eq(orderPayments.kind, "card"),
-          eq(orderPayments.idempotencyKey, idempotencyKey),
-        ),
-      );
-    if (previous) {
-      if (previous.requestDigest !== requestDigest) {
+    if (order.previous_status !== null) {
+      if (order.previous_digest !== requestDigest) {
         throw new AppError("validation_failed", ORDER_MESSAGES.idempotencyKeyReused, [
           { field: "Idempotency-Key", message: ORDER_MESSAGES.idempotencyKeyReused },
         ]);
       }
-      if (!previous.response) throw AppError.conflict(ORDER_MESSAGES.idempotencyKeyInFlight);
-      return { replay: previous.response };
+      if (!order.previous_response) throw AppError.conflict(ORDER_MESSAGES.idempotencyKeyInFlight);
+      const stored = order.previous_response;
+      return { replay: (typeof stored === "string" ? JSON.parse(stored) : stored) as StoredPaymentReply };
     }
     if (order.state !== "payment_pending") {
       throw AppError.conflict(order.state === "cart" ? ORDER_MESSAGES.orderNotPayable : ORDER_MESSAGES.alreadyPaid);
     }
-    if (order.paymentStartedAt !== null) throw AppError.conflict(ORDER_MESSAGES.paymentInProgress);
-    if (order.totalCents === null) throw new Error(`placed order ${order.id} has no total`);
+    if (order.paying) throw AppError.conflict(ORDER_MESSAGES.paymentInProgress);
+    if (order.total_cents === null) throw new Error(`placed order ${order.id} has no total`);
+    if (Number(order.declines) >= config.CARD_DECLINES_PER_PAYER) {
+      const oldest = order.oldest_decline ? new Date(order.oldest_decline).getTime() : Date.now();
+      const retryAfter = Math.max(
+        1,
+        Math.ceil((oldest + config.CARD_DECLINE_WINDOW_SECONDS * 1000 - Date.now()) / 1000),
+      );
+      const error = new RateLimitError(retryAfter);
+      error.message = ORDER_MESSAGES.tooManyDeclines;
+      throw error;
+    }
     const paymentId = randomUUID();
-    await tx.insert(orderPayments).values({
-      id: paymentId,
+    const reconcileAt = new Date(Date.now() + config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000);
+    // The attempt, the order marked as being paid, and the reconciliation job: one statement.
+    await tx.execute(sql`with attempt as (
+        insert into order_payments (id, order_id, kind, status, amount_cents, idempotency_key, request_digest,
+          processor, processor_key, card_brand, card_last4, card_fingerprint, payer_key)
+        values (${paymentId}, ${order.id}, 'card', 'processing', ${order.total_cents}, ${idempotencyKey},
+          ${requestDigest}, ${cardProcessor.name}, ${processorKeyFor(paymentId)}, ${brand}, ${last4}, ${fingerprint},
+          ${payerKey})
+        returning order_id
+      ), paying as (
+        update orders set payment_started_at = now() where id in (select order_id from attempt) returning id
+      )
+      insert into jobs (kind, payload, run_at, dedupe_key)
+      select 'reconcile_order_payment', ${JSON.stringify(jobKinds.reconcile_order_payment.parse({ paymentId }))}::jsonb,
+        ${reconcileAt.toISOString()}, ${paymentId}
+      from paying`);
+    return {
+      paymentId,
       orderId: order.id,
-      kind: "card",
-      status: "processing",
-      amountCents: order.totalCents,
-      idempotencyKey,
-      requestDigest,
-      processor: cardProcessor.name,
-      processorKey: processorKeyFor(paymentId),
-      cardBrand: brand,
-      cardLast4: last4,
-      cardFingerprint: fingerprint,
-      payerKey,
-    });
-    await tx.update(orders).set({ paymentStartedAt: sql`now()` }).where(eq(orders.id, order.id));
-    // Due after the processor's longest wait: it finds nothing to do when this request finishes the attempt.
-    await enqueueJob(
-      tx,
-      "reconcile_order_payment",
-      { paymentId },
-      {
-        dedupeKey: paymentId,
-        runAt: new Date(Date.now() + config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000),
-      },
-    );
-    return { paymentId, orderId: order.id, orderNumber: order.orderNumber, amountCents: order.totalCents };
+      orderNumber: order.order_number,
+      amountCents: Number(order.total_cents),
+    };
   });
   if ("replay" in started) return started.replay as StoredPaymentReply;
 
@@ -251,10 +269,28 @@ export async function payOrderByCard(options: {
     }
     throw error;
   }
-  const reply = await settleCardAttempt({ context, paymentId: started.paymentId, charge });
-  if (charge.status === "declined") {
-    await Promise.all(limits.map((limit) => context.rateLimiter.hit({ ...limit, limit: Number.MAX_SAFE_INTEGER })));
+  // The usual success: one statement pays the order (atomic on its own); anything else takes the careful path.
+  if (charge.status === "succeeded") {
+    const reply = successReply({
+      paymentId: started.paymentId,
+      orderNumber: started.orderNumber,
+      payment: { kind: "card", cardBrand: charge.brand, cardLast4: charge.last4 },
+    });
+    const outcome = await completeOrder({
+      db,
+      orderId: started.orderId,
+      paymentId: started.paymentId,
+      processorReference: charge.chargeId,
+      card: { brand: charge.brand, last4: charge.last4, expMonth: charge.expMonth, expYear: charge.expYear },
+      reply,
+    });
+    if (outcome === "completed") {
+      context.jobs.nudge();
+      return reply;
+    }
   }
+  const reply = await settleCardAttempt({ context, paymentId: started.paymentId, charge });
+  if (charge.status === "declined") await context.rateLimiter.hit({ ...ipLimit, limit: Number.MAX_SAFE_INTEGER });
   context.jobs.nudge();
   return reply;
 }
@@ -291,31 +327,20 @@ export async function settleCardAttempt(options: {
       return row.payment.response as StoredPaymentReply;
     }
     if (charge.status === "succeeded") {
+      const reply = successReply({
+        paymentId,
+        orderNumber: row.order.orderNumber,
+        payment: { kind: "card", cardBrand: charge.brand, cardLast4: charge.last4 },
+      });
       const outcome = await completeOrder({
         db: tx,
         orderId: row.order.id,
         paymentId,
         processorReference: charge.chargeId,
+        card: { brand: charge.brand, last4: charge.last4, expMonth: charge.expMonth, expYear: charge.expYear },
+        reply,
       });
-      if (outcome === "completed") {
-        const reply = successReply({
-          paymentId,
-          orderNumber: row.order.orderNumber,
-          payment: { kind: "card", cardBrand: charge.brand, cardLast4: charge.last4 },
-        });
-        await tx
-          .update(orderPayments)
-          .set({
-            cardBrand: charge.brand,
-            cardLast4: charge.last4,
-            cardExpMonth: charge.expMonth,
-            cardExpYear: charge.expYear,
-            response: reply,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(orderPayments.id, paymentId));
-        return reply;
-      }
+      if (outcome === "completed") return reply;
       // The order was paid or cancelled meanwhile: this capture goes back, after this transaction (the local
       // processor keeps its books in this database). The attempt stays `processing` until the refund is done,
       // so if the refund fails the reconciliation job tries it again (same refund key: never twice).

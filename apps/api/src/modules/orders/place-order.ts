@@ -137,12 +137,6 @@ export async function placeOrder(options: {
       unchanged && locked.processor_payment_id ? locked.processor_payment_id : newProcessorPaymentId();
     const placedAt = unchanged && locked.placed_at ? new Date(locked.placed_at) : new Date();
     if (!unchanged) {
-      await tx.execute(sql`update orders set state = 'payment_pending', processor_payment_id = ${processorPaymentId},
-        quote_digest = ${digest}, item_total_cents = ${totals.totalBeforeTaxCents}, discount_cents = 0,
-        shipping_cents = ${totals.totalShippingCents}, tax_cents = ${totals.totalTaxCents},
-        total_cents = ${totals.orderTotalCents}, selected_shipping_service_key = ${priced.shippingKey},
-        placed_at = ${placedAt.toISOString()}, updated_at = now()
-        where id = ${locked.id}`);
       const values = sql.join(
         lines.map(
           (line) =>
@@ -150,13 +144,25 @@ export async function placeOrder(options: {
         ),
         sql`, `,
       );
-      await tx.execute(sql`update order_line_items set unit_price_cents = frozen.price, unit_sale_price_cents = frozen.sale,
-          unit_base_cost_cents = frozen.base_cost, updated_at = now()
-        from (values ${values}) as frozen(id, price, sale, base_cost)
-        where order_line_items.id = frozen.id and order_line_items.order_id = ${locked.id}`);
-      // The timeline's first step, once: an order placed again after a change is still the same order.
-      await tx.execute(sql`insert into order_state_changes (order_id, state)
-        select ${locked.id}, 'payment_pending'
+      // The quote, the frozen line prices and the timeline's first step (once: an order placed again after a
+      // change is still the same order), in one statement.
+      await tx.execute(sql`with placed as (
+          update orders set state = 'payment_pending', processor_payment_id = ${processorPaymentId},
+            quote_digest = ${digest}, item_total_cents = ${totals.totalBeforeTaxCents}, discount_cents = 0,
+            shipping_cents = ${totals.totalShippingCents}, tax_cents = ${totals.totalTaxCents},
+            total_cents = ${totals.orderTotalCents}, selected_shipping_service_key = ${priced.shippingKey},
+            placed_at = ${placedAt.toISOString()}, updated_at = now()
+          where id = ${locked.id}
+          returning id
+        ), frozen_lines as (
+          update order_line_items set unit_price_cents = frozen.price, unit_sale_price_cents = frozen.sale,
+            unit_base_cost_cents = frozen.base_cost, updated_at = now()
+          from (values ${values}) as frozen(id, price, sale, base_cost)
+          where order_line_items.id = frozen.id and order_line_items.order_id in (select id from placed)
+          returning order_line_items.id
+        )
+        insert into order_state_changes (order_id, state)
+        select id, 'payment_pending' from placed
         where not exists (select 1 from order_state_changes where order_id = ${locked.id} and state = 'payment_pending')`);
     }
     const view: PlacedOrderView = {

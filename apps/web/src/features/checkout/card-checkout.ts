@@ -55,10 +55,10 @@ function isSameKeyInFlight(error: unknown): boolean {
   return isApiError(error, 409) && error.message === ORDER_MESSAGES.idempotencyKeyInFlight;
 }
 
-const defaultWait = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
+export const defaultWait = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
 /** Calls `call` again (after the delays) while `isRetryable` says its failure may go away; else rethrows. */
-async function withRetries<T>(
+export async function withRetries<T>(
   call: () => Promise<T>,
   isRetryable: (error: unknown) => boolean,
   wait: (milliseconds: number) => Promise<void>,

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { createPayPalSandbox, type PayPalSandbox, type SandboxResponse } from "./paypal-sandbox.ts";
+import { registerPayPalSandboxPages } from "./paypal-sandbox-pages.ts";
 
 /** The most a request to the sandbox may carry (PayPal's own bodies are far smaller). */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -80,7 +81,8 @@ export async function startPayPalSandboxServer(
 /**
  * Mounts the sandbox inside a Fastify app under `prefix` (e.g. /paypal-sandbox), with its own body parsing
  * (raw text of any content type, as PayPal's endpoints take JSON and forms) in an encapsulated scope, so the
- * app's parsers and routes are untouched. PAYPAL_API_BASE is then `<public URL><prefix>`.
+ * app's parsers and routes are untouched. PAYPAL_API_BASE is then `<public URL><prefix>`. The payer's pages (the JS SDK
+ * stand-in and the approval page, `paypal-sandbox-pages.ts`) are mounted there too.
  */
 export async function registerPayPalSandbox(
   app: FastifyInstance,
@@ -94,6 +96,8 @@ export async function registerPayPalSandbox(
       scope.addContentTypeParser("*", { parseAs: "string", bodyLimit: MAX_BODY_BYTES }, (_request, body, done) =>
         done(null, body),
       );
+      // The payer's side (decision 032): the JS SDK stand-in and the approval page, before the API's catch-all.
+      registerPayPalSandboxPages(scope, { sandbox, prefix });
       scope.all("/*", async (request, reply) => {
         const url = request.url.slice(prefix.length) || "/";
         const answer = await sandbox.handle({

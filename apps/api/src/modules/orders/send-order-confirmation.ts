@@ -1,0 +1,65 @@
+import type { ProductColor } from "@threadfolk/contract/colors";
+import type { OrderState } from "@threadfolk/contract/orders";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import type { JobHandler } from "../../jobs/job-worker.ts";
+import { createImageUrlSigner, garmentForStyle } from "../discovery/image-urls.ts";
+import { enqueueEmail } from "../mail/send-email.ts";
+import { findConfirmationOrder } from "./find-confirmation-order.ts";
+import { renderOrderConfirmationEmail } from "./order-confirmation-email.ts";
+import { buildOrderUrl, getOrderAccessSecret } from "./order-link.ts";
+
+/** States of an order that was paid (a confirmation sent late still confirms the purchase). */
+const PAID_STATES: ReadonlySet<OrderState> = new Set(["paid", "in_production", "shipped", "delivered", "refunded"]);
+
+/**
+ * Renders the confirmation e-mail of a paid order and queues it as a `send_email` job keyed
+ * `order_confirmation:{orderId}`, so it is sent exactly once however often this runs (the job's own dedupe key
+ * is the order id; a run repeated after a crash queues nothing more). Returns the e-mail's job id, or null when
+ * it was already queued.
+ */
+export async function sendOrderConfirmation({
+  db,
+  config,
+  orderId,
+}: {
+  db: Database;
+  config: Config;
+  orderId: string;
+}): Promise<string | null> {
+  const found = await findConfirmationOrder({ db, orderId });
+  if (!found) throw new Error(`order ${orderId} does not exist`);
+  const { order } = found;
+  if (!PAID_STATES.has(order.state)) throw new Error(`order ${order.orderNumber} is ${order.state}, not paid`);
+  const images = await createImageUrlSigner({ db, config, absolute: true });
+  const secret = await getOrderAccessSecret({ db, config });
+  const message = renderOrderConfirmationEmail({
+    config,
+    found,
+    orderUrl: buildOrderUrl({ config, secret, order }),
+    imageUrlOf: ({ design, style, line }) =>
+      images.watermarkedUrl({
+        designUuid: design.id,
+        garment: garmentForStyle(style.key),
+        color: line.color as ProductColor,
+      }),
+  });
+  const jobId = await enqueueEmail({ db, message, dedupeKey: `order_confirmation:${orderId}` });
+  return jobId ?? null;
+}
+
+/** The `send_order_confirmation` job: enqueued once per paid order (dedupe key: the order id) by the completion. */
+export function createSendOrderConfirmationHandler({
+  db,
+  config,
+}: {
+  db: Database;
+  config: Config;
+}): JobHandler<"send_order_confirmation"> {
+  return {
+    retry: { maxAttempts: 8, baseDelaySeconds: 30, maxDelaySeconds: 3600, leaseSeconds: 120 },
+    async run({ orderId }) {
+      return { emailJobId: await sendOrderConfirmation({ db, config, orderId }) };
+    },
+  };
+}
