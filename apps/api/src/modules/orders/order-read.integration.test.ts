@@ -7,6 +7,7 @@ import { createTestUser } from "../../../test/factories/users.ts";
 import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { guests, orders } from "../../db/schema/index.ts";
+import { getOrderAccessSecret, signOrderAccessToken } from "./order-link.ts";
 
 /**
  * `GET /orders/{order_number}` (issue 13, deliverable 7; decision 031): the customer's own order, a guest's
@@ -14,9 +15,11 @@ import { guests, orders } from "../../db/schema/index.ts";
  */
 
 let server: TestServer;
+let secret: Buffer;
 
 beforeAll(async () => {
   server = await getTestServer();
+  secret = await getOrderAccessSecret({ db: server.database.db, config: server.config });
 });
 
 afterAll(async () => {
@@ -107,6 +110,8 @@ describe("GET /orders/{order_number}", () => {
     expectNotFound(await readOrder(order.orderNumber, other.token));
     const guestToken = (await obtainGuestTokens(server)).access_token;
     expectNotFound(await readOrder(order.orderNumber, guestToken));
+    // Not even with a link token signed for it: a customer's order is read signed in.
+    expectNotFound(await readOrder(order.orderNumber, guestToken, `?token=${signOrderAccessToken(secret, order.id)}`));
     expectNotFound(await readOrder("TF-ZZZZZZZZ", owner.token));
     const [cart] = await db
       .insert(orders)
@@ -118,15 +123,33 @@ describe("GET /orders/{order_number}", () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it("refuses a guest's order to everyone until its e-mail's signed link can be checked", async () => {
+  it("lets whoever holds the signed link read a guest's order, and nobody without it", async () => {
     const { order } = await newGuestOrder();
+    const link = `?token=${signOrderAccessToken(secret, order.id)}`;
     const guestToken = (await obtainGuestTokens(server)).access_token;
     const customer = await newCustomer();
-    const someToken = `?token=${"A".repeat(43)}`;
+
+    const withLink = await readOrder(order.orderNumber, guestToken, link);
+    expect(withLink.status, withLink.text).toBe(200);
+    expect(withLink.headers.get("cache-control")).toBe("no-store");
+    expect(withLink.body.data.attributes).toMatchObject({
+      order_number: order.orderNumber,
+      payment_method: { kind: "paypal", description: "PayPal" },
+    });
+    expect((await readOrder(order.orderNumber, customer.token, link)).status).toBe(200);
+
     expectNotFound(await readOrder(order.orderNumber, guestToken));
-    expectNotFound(await readOrder(order.orderNumber, guestToken, someToken));
-    expectNotFound(await readOrder(order.orderNumber, customer.token, someToken));
-    expect((await readOrder(order.orderNumber, undefined, someToken)).status).toBe(401);
+    expectNotFound(await readOrder(order.orderNumber, customer.token));
+    // A token of another order, a changed one, and one of the wrong length.
+    const another = await newGuestOrder();
+    expectNotFound(
+      await readOrder(order.orderNumber, guestToken, `?token=${signOrderAccessToken(secret, another.order.id)}`),
+    );
+    const token = signOrderAccessToken(secret, order.id);
+    const changed = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    expectNotFound(await readOrder(order.orderNumber, guestToken, `?token=${changed}`));
+    expectNotFound(await readOrder(order.orderNumber, guestToken, "?token=short"));
+    expect((await readOrder(order.orderNumber, undefined, link)).status).toBe(401);
   });
 
   it.each(["TF-1", "TF-0000000O", "12345", "TF-ABCDEFGH1", "%00", "a".repeat(300), "TF-ABCD%20EFG"])(

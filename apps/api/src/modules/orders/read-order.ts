@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { type Actor, authorize } from "../../lib/authorize.ts";
 import { createImageUrlSigner } from "../discovery/image-urls.ts";
+import { getOrderAccessSecret, verifyOrderAccessToken } from "./order-link.ts";
 import { findPlacedOrder, presentPlacedOrder } from "./placed-order.ts";
 import { orderReadPolicies } from "./read-policies.ts";
 
@@ -24,13 +25,17 @@ export async function readOrder(options: {
   orderNumber: string;
   token: string | undefined;
 }): Promise<PlacedOrderResponse> {
-  const { context, actor, orderNumber } = options;
+  const { context, actor, orderNumber, token } = options;
   const { db, config } = context;
-  const [view, images] = await Promise.all([
+  const [view, images, linkSecret] = await Promise.all([
     findPlacedOrder({ db, where: { orderNumber } }),
     createImageUrlSigner({ db, config }),
+    token === undefined ? undefined : getOrderAccessSecret({ db, config }),
   ]);
   if (!view) throw AppError.notFound("Order");
-  authorize(actor, orderReadPolicies.readOrder, { order: view.order, hasValidLinkToken: false });
+  authorize(actor, orderReadPolicies.readOrder, {
+    order: view.order,
+    hasValidLinkToken: linkSecret !== undefined && verifyOrderAccessToken(linkSecret, view.order.id, token),
+  });
   return presentPlacedOrder(view, images);
 }
