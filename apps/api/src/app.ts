@@ -48,6 +48,7 @@ import { createPurgeStaleRowsHandler, purgeSchedule } from "./modules/housekeepi
 import { createSendEmailHandler } from "./modules/mail/send-email.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { createProcessPayPalWebhookHandler } from "./modules/orders/paypal-webhooks.ts";
+import { orderReadRoutes } from "./modules/orders/read-routes.ts";
 import { createReconcileOrderPaymentHandler } from "./modules/orders/reconcile-payment.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import { createSendOrderConfirmationHandler } from "./modules/orders/send-order-confirmation.ts";
@@ -70,6 +71,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   checkoutRoutes,
   addressVerificationRoutes,
   orderRoutes,
+  orderReadRoutes,
 ];
 
 export type BuildAppOptions = {

@@ -3,7 +3,7 @@ import { camelToSnake, snakeToCamel, toCamelKeys, toSnakeKeys } from "./case.ts"
 import { colorDisplayName, DARK_COLORS, LIGHT_COLORS, PRODUCT_COLORS, resolveColor } from "./colors.ts";
 import { formatCents } from "./money.ts";
 import { printableColors, shownDesignColor } from "./page-images.ts";
-import { clientRouteOf, isClientRoute, searchResultsPath } from "./routes.ts";
+import { clientRouteOf, guestOrderPath, isClientRoute, orderPath, searchResultsPath } from "./routes.ts";
 import { SIZES } from "./sizes.ts";
 import { STATE_ABBREVIATIONS } from "./states.ts";
 import { MESSAGES, shippingFormSchema, signUpSchema } from "./validation.ts";
@@ -87,6 +87,14 @@ describe("money and routes", () => {
     expect(clientRouteOf("/artist/ada/00000000-0000-4000-8000-000000000000")).toBe("artist");
     expect(clientRouteOf("/faq")).toBeUndefined();
     expect(clientRouteOf("/nope")).toBeUndefined();
+  });
+
+  it("names the order pages and builds their links", () => {
+    expect(clientRouteOf("/my-profile/orders")).toBe("orders");
+    expect(clientRouteOf(orderPath("TF-7KQ2M9XA"))).toBe("order");
+    const link = guestOrderPath("TF-7KQ2M9XA", "a b/c+d");
+    expect(link).toBe("/orders/TF-7KQ2M9XA?token=a%20b%2Fc%2Bd");
+    expect(clientRouteOf(link.slice(0, link.indexOf("?")))).toBe("guestOrder");
   });
 });
 

@@ -23,6 +23,10 @@ export const CLIENT_ROUTES = {
   sellerOrders: "/my-profile/seller-orders",
   myDesigns: "/my-profile/my-designs",
   orders: "/my-profile/orders",
+  /** One of the customer's orders (the Orders tab's order page). */
+  order: "/my-profile/orders/:orderNumber",
+  /** A guest's order, opened from its confirmation e-mail: `?token=` is the link's signature. */
+  guestOrder: "/orders/:orderNumber",
   favorites: "/my-profile/favorites",
   followedArtist: "/my-profile/followed-artist",
   productUploadWizard: "/my-profile/product-upload-wizard",
@@ -72,4 +76,14 @@ export function searchResultsPath(query: string, page = 1): string {
 
 export function homeCollectionResultsPath(collection: string, page = 1): string {
   return `/results?home-collection=${encodeURIComponent(collection)}&page=${page}`;
+}
+
+/** `/my-profile/orders/{orderNumber}`: a customer's order page. */
+export function orderPath(orderNumber: string): string {
+  return `/my-profile/orders/${encodeURIComponent(orderNumber)}`;
+}
+
+/** `/orders/{orderNumber}?token=…`: a guest's order page, the link of its confirmation e-mail. */
+export function guestOrderPath(orderNumber: string, token: string): string {
+  return `/orders/${encodeURIComponent(orderNumber)}?token=${encodeURIComponent(token)}`;
 }

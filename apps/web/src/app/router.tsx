@@ -118,6 +118,7 @@ function createRoutes(queryClient: QueryClient): RouteObject[] {
                 page(CLIENT_ROUTES.sellerOrders, () => import("../pages/my-profile/seller-orders-page.tsx")),
                 page(CLIENT_ROUTES.myDesigns, () => import("../pages/my-profile/my-designs-page.tsx")),
                 page(CLIENT_ROUTES.orders, () => import("../pages/my-profile/orders-page.tsx")),
+                page(CLIENT_ROUTES.order, () => import("../pages/my-profile/order-page.tsx")),
                 page(CLIENT_ROUTES.favorites, () => import("../pages/my-profile/favorites-page.tsx")),
                 page(CLIENT_ROUTES.followedArtist, () => import("../pages/my-profile/followed-artist-page.tsx")),
                 page(
@@ -127,6 +128,7 @@ function createRoutes(queryClient: QueryClient): RouteObject[] {
                 page(CLIENT_ROUTES.productEditor, () => import("../pages/my-profile/product-editor-page.tsx")),
               ],
             },
+            page(CLIENT_ROUTES.guestOrder, () => import("../pages/guest-order-page.tsx")),
             page(CLIENT_ROUTES.resetPassword, () => import("../pages/reset-password-page.tsx")),
             page(CLIENT_ROUTES.confirmEmail, () => import("../pages/confirm-email-page.tsx")),
             ...STATIC_PAGES.map(({ path }) => page(path, STATIC_PAGE_MODULES[path])),
