@@ -233,6 +233,10 @@ describe("the shopping cart", () => {
           express: { display_cost: "$29.99", cost_in_cents: 2999 },
         },
         billing_same_as_shipping: true,
+        promo_code: null,
+        promo_code_error: null,
+        amount_due: "$99.99",
+        amount_due_cents: 9999,
         shopping_cart_count: 3,
         order_line_items: [
           { id: first.data.id, type: "order_line_item" },
