@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
 import { appSettings } from "../db/schema/index.ts";
+import { seedDemoPromoCodes } from "./demo-promo-codes.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
 import { createCatalogueSeedSteps } from "./seed-catalogue.ts";
 import type { SeedStep } from "./seed-step.ts";
@@ -11,6 +12,7 @@ const SEED_MARKER_KEY = "demo_seed";
 export const DEMO_SEED_STEPS: SeedStep[] = [
   ...createCatalogueSeedSteps(),
   { name: "demo accounts", run: seedDemoAccounts },
+  { name: "gift cards and coupon codes", run: seedDemoPromoCodes },
 ];
 
 /**
