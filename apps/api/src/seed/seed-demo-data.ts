@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
 import { appSettings } from "../db/schema/index.ts";
-import { seedDemoPromoCodes } from "./demo-promo-codes.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
+import { seedDemoPromoCodes } from "./demo-promo-codes.ts";
 import { createCatalogueSeedSteps } from "./seed-catalogue.ts";
 import type { SeedStep } from "./seed-step.ts";
 

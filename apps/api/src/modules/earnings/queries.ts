@@ -1,6 +1,6 @@
 import type { EarningsLine } from "@threadfolk/contract/earnings";
 import type { OrderState } from "@threadfolk/contract/orders";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import {
@@ -9,6 +9,7 @@ import {
   orderLineItems,
   orderPayments,
   orders,
+  promoCodeRedemptions,
   sellerDesignProductVariants,
 } from "../../db/schema/index.ts";
 import { selectRows } from "../../db/select-rows.ts";
@@ -147,10 +148,23 @@ export async function findCapturedPaymentAmounts({
     .where(
       and(
         eq(orderPayments.orderId, orderId),
+        // A gift-card-only order's payment is its redemption, counted below.
+        inArray(orderPayments.kind, ["card", "paypal"]),
         inArray(orderPayments.status, includeRefunded ? ["succeeded", "refunded"] : ["succeeded"]),
       ),
     );
-  return rows.map((row) => row.amountCents);
+  // Gift cards are tenders too (decision 033): what a redeemed card paid.
+  const giftCards = await db
+    .select({ amountCents: promoCodeRedemptions.giftCardCents })
+    .from(promoCodeRedemptions)
+    .where(
+      and(
+        eq(promoCodeRedemptions.orderId, orderId),
+        eq(promoCodeRedemptions.status, "redeemed"),
+        gt(promoCodeRedemptions.giftCardCents, 0),
+      ),
+    );
+  return [...rows, ...giftCards].map((row) => row.amountCents);
 }
 
 /** One order in an artist's ledger: the sums of the artist's entries for it (reversals included). */
