@@ -122,6 +122,28 @@ export async function waitForEmailLink(
   throw new Error(`No ${kind} e-mail to ${email} arrived in the outbox`);
 }
 
+/**
+ * Waits for the newest e-mail to `email` whose decoded text matches `pattern` (e.g. an order number) and
+ * returns that text; the mail worker polls every 2 s.
+ */
+export async function waitForEmailMatching(
+  email: string,
+  pattern: RegExp,
+  options: { timeoutMs?: number } = {},
+): Promise<string> {
+  const recipient = email.toLowerCase();
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  while (Date.now() < deadline) {
+    const names = await fs.readdir(outboxDir()).catch(() => [] as string[]);
+    for (const name of names.filter((file) => file.endsWith(".eml") && file.split("--")[1] === recipient)) {
+      const text = decodeEml(await fs.readFile(path.join(outboxDir(), name), "utf8"));
+      if (pattern.test(text)) return text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No e-mail to ${email} matching ${pattern} arrived in the outbox`);
+}
+
 /** Creates an account over HTTP (not confirmed). */
 export async function signUpOverHttp(request: APIRequestContext, identity: Identity): Promise<void> {
   const response = await request.post("/api/v1/users", {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test } from "../accounts.ts";
+import { expect, test, waitForEmailMatching } from "../accounts.ts";
 import { aCartChoice, addCartLineOverHttp, pageAccessToken } from "../cart.ts";
 import { collectPageErrors, expectPageHeading, isMobileProject, visibleNavigation } from "../support.ts";
 
@@ -117,6 +117,13 @@ test.describe("card payment", () => {
     // The new press took the decline's toast away.
     await expect(toasts(page).getByText("Payment failure, please check your payment information")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Your order is placed" })).toBeVisible();
+    const orderNumber = (
+      await page
+        .getByText(/TF-[2-9A-HJ-NP-Z]{8}/)
+        .first()
+        .textContent()
+    )?.match(/TF-[2-9A-HJ-NP-Z]{8}/)?.[0];
+    expect(orderNumber).toBeTruthy();
     await screenshot(page, testInfo, "payment-step-paid");
     await expect(page).toHaveURL("/", { timeout: 15_000 });
     await expect(visibleNavigation(page, testInfo).getByRole("link", { name: "Shopping cart, empty" })).toBeVisible();
@@ -128,6 +135,17 @@ test.describe("card payment", () => {
     await expect.poll(() => countOf("Purchase")).toBe(1);
     expect(countOf("Add Payment Info")).toBe(1);
     expect(analyticsBodies.join("\n")).not.toMatch(/4242424242424242|4000000000000002/);
+
+    // The order is in the Orders tab, paid by the card, and its confirmation e-mail is in the outbox.
+    await page.goto("/my-profile/orders");
+    await page
+      .getByRole("link", { name: new RegExp(orderNumber as string) })
+      .first()
+      .click();
+    await expect(page.getByText("Visa ending 4242").first()).toBeVisible();
+    await expect(page.getByText("Paid").first()).toBeVisible();
+    const email = await waitForEmailMatching(account.email, new RegExp(orderNumber as string));
+    expect(email).toContain("Visa ending 4242");
 
     // Nothing of PayPal was fetched where the card was the first choice.
     if (!isMobileProject(testInfo)) expect(paypalRequests).toEqual([]);
