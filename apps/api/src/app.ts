@@ -11,7 +11,7 @@ import { createCardProcessor } from "./adapters/card/create-card.ts";
 import { createCounters } from "./adapters/counters/create-counters.ts";
 import { createMail } from "./adapters/mail/create-mail.ts";
 import type { MailTransport } from "./adapters/mail/mail.ts";
-import { createPayPal, PAYPAL_SANDBOX_PREFIX } from "./adapters/paypal/create-paypal.ts";
+import { createPayPal, PAYPAL_CSP_ORIGINS, PAYPAL_SANDBOX_PREFIX } from "./adapters/paypal/create-paypal.ts";
 import { registerPayPalSandbox } from "./adapters/paypal/sandbox/paypal-sandbox-server.ts";
 import { createStorage } from "./adapters/storage/create-storage.ts";
 import type { MediaStorage } from "./adapters/storage/storage.ts";
@@ -190,7 +190,16 @@ export async function buildApp(
 
   registerErrorHandler(app);
   registerRequestLimits(app);
-  registerSecurityHeaders(app, { isHttps: config.PUBLIC_URL.startsWith("https://") });
+  // Real PayPal's buttons come from PayPal's origins and open PayPal's window; the sandbox is our own origin.
+  const paypalOrigins = paypal.sandbox ? [] : PAYPAL_CSP_ORIGINS;
+  registerSecurityHeaders(app, {
+    isHttps: config.PUBLIC_URL.startsWith("https://"),
+    scriptOrigins: paypalOrigins,
+    connectOrigins: paypalOrigins,
+    frameOrigins: paypalOrigins,
+    imageOrigins: paypalOrigins,
+    allowPopups: !paypal.sandbox,
+  });
 
   registerAuthentication(app, context);
 

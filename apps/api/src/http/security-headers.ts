@@ -7,6 +7,8 @@ export type SecurityHeaderOptions = {
   scriptOrigins?: string[];
   connectOrigins?: string[];
   frameOrigins?: string[];
+  /** Pages that open a payment wallet's popup and must keep a handle on it (PayPal's checkout window). */
+  allowPopups?: boolean;
   isHttps: boolean;
 };
 
@@ -43,7 +45,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("X-Frame-Options", "DENY");
     reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    reply.header("Cross-Origin-Opener-Policy", "same-origin");
+    // PayPal's own checkout window reports back to its opener, which `same-origin` would cut off.
+    reply.header("Cross-Origin-Opener-Policy", options.allowPopups ? "same-origin-allow-popups" : "same-origin");
     reply.header("Cross-Origin-Resource-Policy", "same-origin");
     reply.header("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
     if (options.isHttps) reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

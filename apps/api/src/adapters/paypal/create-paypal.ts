@@ -4,6 +4,15 @@ import { createPayPalApiGateway } from "./paypal-api.ts";
 import { createPayPalSandbox, type PayPalSandbox } from "./sandbox/paypal-sandbox.ts";
 import { createSandboxFetch, SANDBOX_FETCH_BASE_URL } from "./sandbox/sandbox-fetch.ts";
 
+/** PayPal's JS SDK, loaded by the payment step when PayPal's own API is configured. */
+export const PAYPAL_SDK_URL = "https://www.paypal.com/sdk/js";
+
+/**
+ * The origins PayPal's buttons load scripts, frames, images and calls from (PayPal's published CSP guidance),
+ * allowed by the app's Content-Security-Policy only when real PayPal is configured.
+ */
+export const PAYPAL_CSP_ORIGINS = ["https://*.paypal.com", "https://*.paypalobjects.com"];
+
 /** Where the app mounts the sandbox (`registerPayPalSandbox`) for the approval page and the JS SDK stand-in. */
 export const PAYPAL_SANDBOX_PREFIX = "/paypal-sandbox";
 

@@ -8,7 +8,7 @@ import {
   placeOrderBodySchema,
 } from "@threadfolk/contract/orders";
 import type { FastifyInstance } from "fastify";
-import { PAYPAL_SANDBOX_PREFIX } from "../../adapters/paypal/create-paypal.ts";
+import { PAYPAL_SANDBOX_PREFIX, PAYPAL_SDK_URL } from "../../adapters/paypal/create-paypal.ts";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -18,9 +18,6 @@ import { createPayPalOrder, payOrderByPayPal } from "./pay-by-paypal.ts";
 import { acceptPayPalWebhook } from "./paypal-webhooks.ts";
 import { placeOrder } from "./place-order.ts";
 import { orderPolicies } from "./policies.ts";
-
-/** PayPal's JS SDK, for when PayPal's own API is configured. */
-const PAYPAL_SDK_URL = "https://www.paypal.com/sdk/js";
 
 /**
  * Placing and paying under /api/v1 (issue 13; spec section 7): `POST /orders` places the caller's cart, `POST
