@@ -14,6 +14,7 @@ import { COUNTRY_DISPLAY_NAME } from "@threadfolk/contract/states";
 import type { GarmentFit } from "../../db/schema/index.ts";
 import { variantSalePriceCents } from "../catalogue/pricing.ts";
 import { garmentForStyle, type ImageUrlSigner } from "../discovery/image-urls.ts";
+import type { CartQuote } from "./cart-quote.ts";
 import {
   type CartTotals,
   computeCartTotals,
@@ -22,7 +23,6 @@ import {
   type PricedLine,
 } from "./compute-cart-totals.ts";
 import type { CartLineRow, CartVariant, FoundCart, StoredAddress } from "./queries.ts";
-import type { CartQuote } from "./quote-cart.ts";
 import { quoteShippingOptions, type ShippingQuotes, shippingOptionInForce } from "./shipping-costs.ts";
 
 /** A line's unit prices as the catalogue sets them now (a running sale lowers them, its end restores them). */

@@ -1,6 +1,5 @@
-import { type Cents, splitProportionally, sumCents, toCents } from "@threadfolk/contract/money";
+import { splitProportionally, sumCents, toCents } from "@threadfolk/contract/money";
 import {
-  type AppliedPromoCode,
   checkPromoCode,
   couponDiscount,
   describePromoCode,
@@ -10,6 +9,7 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { TaxEstimator } from "../../adapters/tax/tax.ts";
 import { promoCodes } from "../../db/schema/index.ts";
+import type { CartQuote } from "./cart-quote.ts";
 import { computeLineAmounts } from "./compute-cart-totals.ts";
 import type { PricedCart } from "./presenters.ts";
 import type { Executor, FoundCart } from "./queries.ts";
@@ -47,29 +47,6 @@ export async function findPromoCode(options: {
   const { payerRedemptions, ...rule } = row;
   return { rule: { ...rule, redemptions: Number(rule.redemptions) }, payerRedemptions: Number(payerRedemptions) };
 }
-
-/**
- * THE money of a cart or an order being placed (issue 13): the lines as charged, the code's discount (spread
- * over the lines in proportion to their amounts, so the tax is on what is paid), the shipping, the tax estimate
- * for the shipping address, and what a gift card pays. Amounts in cents:
- * total = items - coupon (items and shipping) + shipping + tax; amount due = total - gift card.
- */
-export type CartQuote = {
-  /** The lines after sale prices, before the code. */
-  itemsCents: Cents;
-  couponItemsCents: Cents;
-  couponShippingCents: Cents;
-  /** The shipping option in force, before a free-shipping code. */
-  shippingCents: Cents;
-  taxCents: Cents;
-  taxLabel: string;
-  totalCents: Cents;
-  giftCardCents: Cents;
-  amountDueCents: Cents;
-  /** The code as shown, or null; `promoError` says why an applied code takes nothing off now. */
-  promo: AppliedPromoCode | null;
-  promoError: string | null;
-};
 
 export async function quoteCart(options: {
   tax: TaxEstimator;
