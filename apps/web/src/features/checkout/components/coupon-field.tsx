@@ -68,7 +68,7 @@ export function CouponField({ promoCode, promoCodeError, controls, isLocked }: C
           {controls.refusal && <p className="mt-1.5 text-sm text-red-600">{controls.refusal}</p>}
         </div>
       ) : (
-        <form noValidate onSubmit={submit} aria-label="Apply a gift card or coupon code">
+        <form noValidate onSubmit={submit}>
           <label htmlFor={inputId} className="mb-1.5 block text-sm font-semibold text-neutral-800">
             Gift card or coupon code
           </label>

@@ -13,21 +13,8 @@ type OrderSummaryProps = {
   showEmail?: boolean;
 };
 
-function Row({
-  label,
-  value,
-  emphasis = false,
-  saving = false,
-}: {
-  label: string;
-  value: ReactNode;
-  emphasis?: boolean;
-  /** Money taken off: in the brand's colour. */
-  saving?: boolean;
-}) {
-  const valueClass = emphasis
-    ? "text-xl font-bold text-neutral-950"
-    : `font-semibold ${saving ? "text-brand" : "text-neutral-900"}`;
+function Row({ label, value, emphasis = false }: { label: string; value: ReactNode; emphasis?: boolean }) {
+  const valueClass = emphasis ? "text-xl font-bold text-neutral-950" : "font-semibold text-neutral-900";
   return (
     <div className={`flex justify-between gap-4 ${emphasis ? "items-baseline border-t border-neutral-200 pt-3" : ""}`}>
       <dt className={emphasis ? "text-sm font-bold tracking-[0.14em] text-neutral-950" : "min-w-0"}>{label}</dt>
@@ -59,7 +46,7 @@ export function OrderSummary({ order, showEmail = false }: OrderSummaryProps) {
           value={attributes.itemTotalWithoutDiscount}
         />
         {promo.saleDiscountCents > 0 && <Row label="Sale discount" value={promo.saleDiscount} />}
-        {promo.coupon && <Row label={promo.coupon.label} value={promo.coupon.value} saving />}
+        {promo.coupon && <Row label={promo.coupon.label} value={promo.coupon.value} />}
         {promo.showTotalBeforeTax && <Row label="Total before tax" value={attributes.totalBeforeTax} />}
         <Row
           label="Shipping"
@@ -87,7 +74,7 @@ export function OrderSummary({ order, showEmail = false }: OrderSummaryProps) {
         <Row label="TOTAL" value={attributes.orderTotal} emphasis />
         {promo.giftCard && (
           <>
-            <Row label={promo.giftCard.label} value={promo.giftCard.value} saving />
+            <Row label={promo.giftCard.label} value={promo.giftCard.value} />
             <Row label="Amount due" value={promo.giftCard.amountDue} emphasis />
           </>
         )}
