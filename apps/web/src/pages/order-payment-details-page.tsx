@@ -28,7 +28,9 @@ import { YourCart } from "../features/checkout/components/your-cart.tsx";
 import { useAddressVerification } from "../features/checkout/hooks/use-address-verification.ts";
 import { useCardCheckout } from "../features/checkout/hooks/use-card-checkout.ts";
 import { useCheckoutRefusals } from "../features/checkout/hooks/use-checkout-refusals.ts";
+import { usePromoCode } from "../features/checkout/hooks/use-promo-code.ts";
 import { paymentStepStateOf } from "../features/checkout/payment-step-state.ts";
+import { giftCardPaymentOf } from "../features/checkout/promo-code.ts";
 import { addressesBody, addressOfRecord } from "../features/checkout/shipping-form-values.ts";
 import { offeredShippingOptions, shownShippingMethod } from "../features/checkout/shipping-method.ts";
 import { trackEvent } from "../lib/analytics.ts";
@@ -74,6 +76,7 @@ function PaymentStep({ cart, onPurchased }: { cart: ShoppingCartResponse; onPurc
   const [chosenMethod, setChosenMethod] = useState<string | undefined>();
   const save = useSaveAddresses({ onCartSaved: storeCart });
   const update = useUpdateOrder({ onCartSaved: storeCart });
+  const promoCode = usePromoCode({ onCartSaved: storeCart, onOtherRefusal: (error) => handleRefusal(error) });
   const { attributes } = cart.data;
   const shippingAddress = cartAddress(cart, "shipping_address");
   const billingAddress = cartAddress(cart, "billing_address");
@@ -145,7 +148,8 @@ function PaymentStep({ cart, onPurchased }: { cart: ShoppingCartResponse; onPurc
     );
   };
 
-  const placeOrder = (card: CardFormValues) => {
+  /** Place Order: with the card's fields, or `null` when the gift card pays the whole order (decision 034). */
+  const placeOrder = (card: CardFormValues | null) => {
     // A new press makes the last decline's toast out of date.
     toast.dismiss(PAYMENT_FAILURE_TOAST_ID);
     cardCheckout.mutate(card, {
@@ -153,7 +157,7 @@ function PaymentStep({ cart, onPurchased }: { cart: ShoppingCartResponse; onPurc
         if (outcome.status === "paid") {
           trackEvent("Purchase", "Checkout Flow", {
             orderNumber: outcome.payment.orderNumber,
-            paymentMethod: "visa",
+            paymentMethod: card ? "visa" : "gift_card",
             purchaseEventId: outcome.payment.eventId,
           });
           onPurchased({ orderNumber: outcome.payment.orderNumber, paymentMethod: "visa" });
@@ -192,7 +196,7 @@ function PaymentStep({ cart, onPurchased }: { cart: ShoppingCartResponse; onPurc
     },
   };
 
-  const isUpdatingOrder = update.isPending;
+  const isUpdatingOrder = update.isPending || promoCode.isPending;
   const shownMethod = shownShippingMethod(chosenMethod, attributes);
   const isSaving = save.isPending || (isUpdatingOrder && openDialog === "email");
 
@@ -209,7 +213,12 @@ function PaymentStep({ cart, onPurchased }: { cart: ShoppingCartResponse; onPurc
             >
               <OrderSummary order={cart.data} />
             </div>
-            <CouponField />
+            <CouponField
+              promoCode={attributes.promoCode}
+              promoCodeError={attributes.promoCodeError}
+              controls={promoCode}
+              isLocked={update.isPending || save.isPending || cardCheckout.isPending}
+            />
             <YourCart lines={cartLines(cart)} />
           </>
         }
@@ -223,6 +232,8 @@ function PaymentStep({ cart, onPurchased }: { cart: ShoppingCartResponse; onPurc
             onCardNumberChange={reportPaymentInfo}
             onPlaceOrder={placeOrder}
             paypal={paypal}
+            giftCard={giftCardPaymentOf(attributes)}
+            onPlaceOrderByGiftCard={() => placeOrder(null)}
           />
         }
       >

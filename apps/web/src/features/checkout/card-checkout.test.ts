@@ -4,6 +4,7 @@ import { ApiError } from "../../lib/api-client.ts";
 import {
   type CardCheckoutCalls,
   createPaymentInfoReporter,
+  GIFT_CARD_NO_LONGER_COVERS,
   isExplainedRefusal,
   keepDigits,
   payForOrderByCard,
@@ -118,6 +119,30 @@ describe("payForOrderByCard", () => {
       },
     ]);
     expect(stages).toEqual(["placing", "paying"]);
+  });
+
+  it("with no card (the gift card pays everything), posts the payment without credit_card_params", async () => {
+    const paidByGiftCard = placedOrder("pp_7");
+    paidByGiftCard.data.attributes.amountDue = "$0.00";
+    paidByGiftCard.data.attributes.amountDueCents = 0;
+    const { calls, sent } = scriptedCalls([paidByGiftCard], [paymentReply("success", "Paid")]);
+    const outcome = await payForOrderByCard(null, calls);
+
+    expect(outcome.status).toBe("paid");
+    expect(sent).toEqual([
+      { call: "place" },
+      { call: "pay", key: "key-1", body: { orderPayment: { processorPaymentId: "pp_7" } } },
+    ]);
+  });
+
+  it("with no card, refuses to pay an order that has something left to pay (the cart changed), and says why", async () => {
+    const { calls, sent } = scriptedCalls([placedOrder()], []);
+    const failure = await payForOrderByCard(null, calls).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 409, message: GIFT_CARD_NO_LONGER_COVERS });
+    expect(isExplainedRefusal(failure)).toBe(true);
+    expect(sent).toEqual([{ call: "place" }]);
   });
 
   it("uses a new key for each press", async () => {

@@ -85,14 +85,21 @@ export function declineMessageOf(error: ApiError): string {
   return reply.success ? reply.data.data.attributes.message : error.message;
 }
 
+/** An order its gift card no longer pays in full (the cart changed since the page showed it): say so, ask again. */
+export const GIFT_CARD_NO_LONGER_COVERS = "Your gift card no longer pays this whole order: choose how to pay the rest";
+
 /**
  * One press of Place Order: `POST /orders`, then `POST /order_payments` with the card and a new
- * `Idempotency-Key`. A call whose reply was lost is repeated (placing an unchanged cart answers the same order;
+ * `Idempotency-Key`; with no card (`null`: the gift card pays the whole order, decision 034), the payment is
+ * posted without `credit_card_params`, unless the placed order says something is left to pay. A call whose reply was lost is repeated (placing an unchanged cart answers the same order;
  * the payment is repeated with the same key, so the server answers the stored result instead of charging again),
  * as is a payment the server says is still being processed under that key. Answers the outcome; any other
  * failure (a refusal to place the order, a conflict, a server error) is thrown as it came.
  */
-export async function payForOrderByCard(card: CardFormValues, calls: CardCheckoutCalls): Promise<CardCheckoutOutcome> {
+export async function payForOrderByCard(
+  card: CardFormValues | null,
+  calls: CardCheckoutCalls,
+): Promise<CardCheckoutOutcome> {
   const wait = calls.wait ?? defaultWait;
   const idempotencyKey = (calls.createIdempotencyKey ?? (() => globalThis.crypto.randomUUID()))();
   calls.onStage?.("placing");
@@ -101,14 +108,18 @@ export async function payForOrderByCard(card: CardFormValues, calls: CardCheckou
   // A placed order always carries one; without it there is nothing the payment could name.
   if (!processorPaymentId)
     throw new ApiError({ status: 500, code: "unknown", message: "The placed order has no processor payment id" });
-  const body: OrderPaymentBody = {
-    orderPayment: { processorPaymentId },
-    creditCardParams: {
-      creditCardNumber: card.creditCardNumber,
-      expirationDate: card.expirationDate,
-      cvc: card.cvc,
-    },
-  };
+  if (card === null && order.data.attributes.amountDueCents > 0)
+    throw new ApiError({ status: 409, code: "conflict", message: GIFT_CARD_NO_LONGER_COVERS });
+  const body: OrderPaymentBody = card
+    ? {
+        orderPayment: { processorPaymentId },
+        creditCardParams: {
+          creditCardNumber: card.creditCardNumber,
+          expirationDate: card.expirationDate,
+          cvc: card.cvc,
+        },
+      }
+    : { orderPayment: { processorPaymentId } };
   calls.onStage?.("paying");
   try {
     const reply = await withRetries(

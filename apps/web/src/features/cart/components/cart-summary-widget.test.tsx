@@ -61,6 +61,27 @@ describe("CartTotals", () => {
     expect(onSale).toContain("Sale discount −$10.00");
     expect(onSale).toContain("TOTAL $40.00");
   });
+
+  it("a coupon applied at checkout: its own line, out of the sale discount (which counts it too)", () => {
+    const cart = buildCart([buildCartLine({ onSale: true, priceCents: 2500, salesPriceCents: 2000 })]);
+    const { attributes } = cart.data;
+    attributes.promoCode = {
+      code: "WELCOME10",
+      kind: "percent_off",
+      description: "10% off your items",
+      discountCents: 400,
+      giftCardCents: 0,
+    };
+    attributes.totalDiscount = "$14.00";
+    attributes.totalDiscountCents = 1400;
+    const shown = text(renderToStaticMarkup(<CartTotals cart={cart} onCheckout={() => {}} isChanging={false} />));
+    expect(shown).toContain("Sale discount −$10.00 Code WELCOME10 −$4.00 Shipping");
+
+    attributes.promoCode = { ...attributes.promoCode, code: "GIFT-10-A", kind: "gift_card", discountCents: 0 };
+    attributes.totalDiscountCents = 1000;
+    const giftCard = text(renderToStaticMarkup(<CartTotals cart={cart} onCheckout={() => {}} isChanging={false} />));
+    expect(giftCard).toContain("Sale discount −$10.00 Shipping");
+  });
 });
 
 describe("EmptyCart", () => {

@@ -1,4 +1,5 @@
 import type { ShoppingCartResponse } from "@threadfolk/contract/cart";
+import { formatCents } from "@threadfolk/contract/money";
 import { DELIVERY_ESTIMATE_NOTE } from "@threadfolk/contract/shipping";
 import { Button } from "../../../components/button.tsx";
 import { itemCountText } from "./cart-line-facts.ts";
@@ -12,10 +13,14 @@ type CartTotalsProps = {
 
 /**
  * The cart page's totals: the items at their regular price, what a sale takes off, shipping and tax (priced
- * at checkout, from the address), the TOTAL the cart's order total, and CHECKOUT.
+ * at checkout, from the address), the TOTAL the cart's order total, and CHECKOUT. A coupon applied at checkout
+ * has its own line: the cart's `totalDiscount` counts it too, so the sale's line is what is left of it.
  */
 export function CartTotals({ cart, onCheckout, isChanging }: CartTotalsProps) {
   const { attributes } = cart.data;
+  const coupon = attributes.promoCode?.kind === "gift_card" ? null : attributes.promoCode;
+  const codeDiscountCents = coupon?.discountCents ?? 0;
+  const saleDiscountCents = Math.max(0, attributes.totalDiscountCents - codeDiscountCents);
   return (
     <section
       aria-labelledby="order-summary-heading"
@@ -29,10 +34,18 @@ export function CartTotals({ cart, onCheckout, isChanging }: CartTotalsProps) {
           <dt>Subtotal ({itemCountText(attributes.shoppingCartCount)})</dt>
           <dd className="font-semibold text-neutral-900">{attributes.itemTotalWithoutDiscount}</dd>
         </div>
-        {attributes.totalDiscountCents > 0 && (
+        {saleDiscountCents > 0 && (
           <div className="flex justify-between gap-4">
             <dt>Sale discount</dt>
-            <dd className="font-semibold text-brand">−{attributes.totalDiscount}</dd>
+            <dd className="font-semibold text-brand">−{formatCents(saleDiscountCents)}</dd>
+          </div>
+        )}
+        {coupon && codeDiscountCents > 0 && (
+          <div className="flex justify-between gap-4">
+            <dt>Code {coupon.code}</dt>
+            <dd className="font-semibold text-brand">
+              {coupon.kind === "free_shipping" ? "Free shipping" : `−${formatCents(codeDiscountCents)}`}
+            </dd>
           </div>
         )}
         <div className="flex justify-between gap-4">

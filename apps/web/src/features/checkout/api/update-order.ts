@@ -5,15 +5,19 @@ import type { ShippingServiceKey } from "@threadfolk/contract/shipping";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { checkoutKeys } from "./query-keys.ts";
 
-export type UpdateOrderInput = { selectedShippingServiceKey: ShippingServiceKey } | { email: string };
+/** One change at a time: the shipping option, the e-mail, or the code (`""` removes the one applied). */
+export type UpdateOrderInput =
+  | { selectedShippingServiceKey: ShippingServiceKey }
+  | { email: string }
+  | { promoCode: string };
 
-/** `PUT /api/v1/orders` (no id in the path: the caller's cart) with the shipping option or the e-mail. */
+/** `PUT /api/v1/orders` (no id in the path: the caller's cart) with the shipping option, the e-mail or the code. */
 export function updateOrder(order: UpdateOrderInput): Promise<ShoppingCartResponse> {
   const body: UpdateOrderBody = { order };
   return apiRequest<ShoppingCartResponse>("/api/v1/orders", { method: "PUT", body });
 }
 
-/** Changes the cart's shipping option or e-mail; `onCartSaved` receives the returned cart. */
+/** Changes the cart's shipping option, e-mail or code; `onCartSaved` receives the returned cart. */
 export function useUpdateOrder(options: { onCartSaved: (cart: ShoppingCartResponse) => void }) {
   return useMutation({
     mutationKey: checkoutKeys.updateOrder(),

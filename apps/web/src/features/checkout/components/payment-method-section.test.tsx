@@ -95,4 +95,26 @@ describe("PaymentMethodSection", () => {
     expect(render({ isPlaceOrderDisabled: true })).toMatch(/<button type="submit" disabled=""/);
     expect(render()).toMatch(/<button type="submit"(?! disabled)/);
   });
+
+  it("a gift card that pays part: says what it pays and what is left, and the methods stay", () => {
+    const html = render({ giftCard: { code: "GIFT-10-A", pays: "$10.00", amountDue: "$27.99", paysAll: false } });
+    expect(text(html)).toContain("Your gift card GIFT-10-A pays $10.00. Amount due: $27.99");
+    expect(isChecked(html, "visa")).toBe(true);
+    expect(inputLabelled(html, "Credit Card Number")).toContain('autoComplete="cc-number"');
+  });
+
+  it("a gift card that pays everything: no methods, no card fields, no PayPal, only Place Order", () => {
+    const html = render({
+      method: "paypal",
+      giftCard: { code: "GIFT-100", pays: "$37.99", amountDue: "$0.00", paysAll: true },
+    });
+    expect(text(html)).toContain("Your gift card GIFT-100 pays the whole order ($37.99). No card or PayPal is needed.");
+    expect(html).not.toContain('type="radio"');
+    expect(html).not.toContain("Credit Card Number");
+    expect(html).not.toContain('aria-label="PayPal"');
+    expect(text(html)).toContain("Place Order");
+    expect(
+      render({ isPaying: true, giftCard: { code: "GIFT-100", pays: "$37.99", amountDue: "$0.00", paysAll: true } }),
+    ).toMatch(/<button type="button" disabled="" aria-busy="true"/);
+  });
 });

@@ -1,6 +1,8 @@
 import type { CardFormValues } from "@threadfolk/contract/card-form";
 import { PAYPAL_SANDBOX_LABEL, type PaymentMethod, type PaymentSettingsResponse } from "@threadfolk/contract/orders";
 import { lazy, Suspense } from "react";
+import { Button } from "../../../components/button.tsx";
+import { LockIcon } from "../../../components/icons/icons.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { CardPaymentForm } from "./card-payment-form.tsx";
 import { PaymentMethodOptions } from "./payment-method-options.tsx";
@@ -21,11 +23,19 @@ type PaymentMethodSectionProps = {
   onCardNumberChange: (cardNumber: string) => void;
   onPlaceOrder: (card: CardFormValues) => void;
   paypal: PayPalButtonsSlotProps;
+  /**
+   * The gift card applied to the order (decision 034): what it pays, and what is left ('$0.00' when it pays
+   * everything: then neither the card fields nor PayPal are shown, only Place Order). Null without one.
+   */
+  giftCard?: { code: string; pays: string; amountDue: string; paysAll: boolean } | null;
+  /** Place Order when the gift card pays the whole order: the payment is posted without a card. */
+  onPlaceOrderByGiftCard?: () => void;
 };
 
 /**
  * The payment step's 'Payment Method' (spec section 2): the method radio group, then the card fields with
- * Place Order, or the area where PayPal's buttons mount.
+ * Place Order, or the area where PayPal's buttons mount. A gift card that pays part says what is left to pay; one
+ * that pays everything replaces both methods with its own Place Order.
  */
 export function PaymentMethodSection({
   method,
@@ -36,6 +46,8 @@ export function PaymentMethodSection({
   onCardNumberChange,
   onPlaceOrder,
   paypal,
+  giftCard = null,
+  onPlaceOrderByGiftCard,
 }: PaymentMethodSectionProps) {
   return (
     <section
@@ -45,30 +57,60 @@ export function PaymentMethodSection({
       <h2 id="payment-method-heading" className="font-display text-xl font-extrabold tracking-tight text-neutral-950">
         Payment Method
       </h2>
-      <div className="mt-4 space-y-5">
-        <PaymentMethodOptions value={method} onChange={onMethodChange} disabled={isPaying} />
-        {method === "visa" ? (
-          <CardPaymentForm
-            cardNotice={settings?.cardNotice}
-            isTestProcessor={settings?.cardProcessor === "local"}
-            isPaying={isPaying}
-            isDisabled={isPlaceOrderDisabled}
-            onCardNumberChange={onCardNumberChange}
-            onPlaceOrder={onPlaceOrder}
-          />
-        ) : (
-          <section aria-label="PayPal" className="rounded-xl bg-neutral-50 p-4 ring-1 ring-neutral-200">
-            {settings?.paypal.sandbox && (
-              <p role="note" className="mb-3 text-sm font-bold text-amber-900">
-                {PAYPAL_SANDBOX_LABEL}: no real money moves
-              </p>
-            )}
-            <Suspense fallback={<Spinner label="Loading PayPal" className="h-12" />}>
-              <PayPalButtonsSlot onApproved={paypal.onApproved} onError={paypal.onError} />
-            </Suspense>
-          </section>
-        )}
-      </div>
+      {giftCard?.paysAll ? (
+        <div className="mt-4 space-y-5">
+          <p
+            role="note"
+            className="rounded-xl bg-emerald-50 px-4 py-3 text-[15px] text-emerald-950 ring-1 ring-emerald-200"
+          >
+            Your gift card <span className="font-mono font-bold">{giftCard.code}</span> pays the whole order (
+            {giftCard.pays}). No card or PayPal is needed.
+          </p>
+          <Button
+            busy={isPaying}
+            disabled={isPlaceOrderDisabled}
+            className="w-full"
+            onClick={() => onPlaceOrderByGiftCard?.()}
+          >
+            {!isPaying && <LockIcon className="size-4" />}
+            Place Order
+          </Button>
+        </div>
+      ) : (
+        <div className="mt-4 space-y-5">
+          {giftCard && (
+            <p
+              role="note"
+              className="rounded-xl bg-emerald-50 px-4 py-3 text-[15px] text-emerald-950 ring-1 ring-emerald-200"
+            >
+              Your gift card <span className="font-mono font-bold">{giftCard.code}</span> pays {giftCard.pays}. Amount
+              due: <span className="font-bold">{giftCard.amountDue}</span>
+            </p>
+          )}
+          <PaymentMethodOptions value={method} onChange={onMethodChange} disabled={isPaying} />
+          {method === "visa" ? (
+            <CardPaymentForm
+              cardNotice={settings?.cardNotice}
+              isTestProcessor={settings?.cardProcessor === "local"}
+              isPaying={isPaying}
+              isDisabled={isPlaceOrderDisabled}
+              onCardNumberChange={onCardNumberChange}
+              onPlaceOrder={onPlaceOrder}
+            />
+          ) : (
+            <section aria-label="PayPal" className="rounded-xl bg-neutral-50 p-4 ring-1 ring-neutral-200">
+              {settings?.paypal.sandbox && (
+                <p role="note" className="mb-3 text-sm font-bold text-amber-900">
+                  {PAYPAL_SANDBOX_LABEL}: no real money moves
+                </p>
+              )}
+              <Suspense fallback={<Spinner label="Loading PayPal" className="h-12" />}>
+                <PayPalButtonsSlot onApproved={paypal.onApproved} onError={paypal.onError} />
+              </Suspense>
+            </section>
+          )}
+        </div>
+      )}
     </section>
   );
 }

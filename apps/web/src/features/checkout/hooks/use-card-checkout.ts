@@ -7,7 +7,7 @@ import { checkoutKeys } from "../api/query-keys.ts";
 import { type CardCheckoutStage, isExplainedRefusal, payForOrderByCard } from "../card-checkout.ts";
 
 /**
- * Place Order by card as a mutation: one `mutate` per press (a new idempotency key each time), `isPending`
+ * Place Order by card (or, `null`, by the gift card alone) as a mutation: one `mutate` per press (a new idempotency key each time), `isPending`
  * while the order is placed and paid, and `stage` for the spinner's words. Refusals with the server's words
  * (409, 422) are left to the page; anything else gets the general error toast (spec section 8).
  */
@@ -15,7 +15,8 @@ export function useCardCheckout() {
   const [stage, setStage] = useState<CardCheckoutStage>("placing");
   const mutation = useMutation({
     mutationKey: checkoutKeys.cardPayment(),
-    mutationFn: (card: CardFormValues) => payForOrderByCard(card, { placeOrder, payOrderByCard, onStage: setStage }),
+    mutationFn: (card: CardFormValues | null) =>
+      payForOrderByCard(card, { placeOrder, payOrderByCard, onStage: setStage }),
     meta: { isExpectedError: isExplainedRefusal },
   });
   return { ...mutation, stage };
