@@ -1,5 +1,6 @@
 import type { CartAddressRecord, OrderLineItem } from "@threadfolk/contract/cart";
 import { colorDisplayName } from "@threadfolk/contract/colors";
+import { formatCents } from "@threadfolk/contract/money";
 import type { PlacedOrderResponse } from "@threadfolk/contract/orders";
 import type { ReactNode } from "react";
 import { formatOrderDate, itemCountText, orderLineGarment, paymentMethodText } from "../order-facts.ts";
@@ -181,11 +182,23 @@ export function OrderDetail({ order }: { order: PlacedOrderResponse }) {
             <dl className="mt-4 space-y-2 text-[15px] text-neutral-700">
               <TotalRow label={`Items (${itemCountText(itemCount)})`} value={attributes.itemTotal} />
               {attributes.totalDiscountCents > 0 && (
-                <TotalRow label="Discount" value={`−${attributes.totalDiscount}`} />
+                <TotalRow
+                  label={attributes.promoCode ? `Code ${attributes.promoCode.code}` : "Discount"}
+                  value={`−${attributes.totalDiscount}`}
+                />
               )}
               <TotalRow label="Shipping" value={attributes.totalShipping} />
               <TotalRow label="Tax" value={attributes.totalTax} />
               <TotalRow label="TOTAL" value={attributes.orderTotal} emphasis />
+              {attributes.promoCode && attributes.promoCode.giftCardCents > 0 && (
+                <>
+                  <TotalRow
+                    label={`Gift card ${attributes.promoCode.code}`}
+                    value={`−${formatCents(attributes.promoCode.giftCardCents)}`}
+                  />
+                  <TotalRow label="Paid by card or PayPal" value={attributes.amountDue} />
+                </>
+              )}
             </dl>
           </section>
         </div>
