@@ -2,8 +2,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test, waitForEmailMatching } from "../accounts.ts";
-import { aCartChoice, addCartLineOverHttp, pageAccessToken } from "../cart.ts";
-import { collectPageErrors, expectPageHeading, isMobileProject, visibleNavigation } from "../support.ts";
+import { reachPaymentStep } from "../checkout.ts";
+import { collectPageErrors, isMobileProject, visibleNavigation } from "../support.ts";
 
 const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../screenshots");
 
@@ -31,36 +31,9 @@ test.describe("card payment", () => {
       if (/paypal/i.test(sent.url())) paypalRequests.push(sent.url());
       if (sent.url().includes("/api/v1/analytics_events")) analyticsBodies.push(sent.postData() ?? "");
     });
-    const choice = await aCartChoice(request);
-
-    await page.goto("/shopping-cart");
-    await addCartLineOverHttp(request, await pageAccessToken(page), {
-      variantId: choice.variant.id,
-      size: choice.size,
-      color: choice.color,
-    });
-    await page.reload();
-    await page.getByRole("region", { name: "Order Summary" }).getByRole("button", { name: "CHECKOUT" }).click();
-
-    // The shipping step, as a shopper fills it.
-    await expectPageHeading(page, "Shipping Information");
-    const shipping = page.getByRole("group", { name: "Shipping Address" });
-    await shipping.getByLabel("First Name").fill("Ada");
-    await shipping.getByLabel("Last Name").fill("Lovelace");
-    await shipping.getByLabel("Address1").fill("75 Rice Street");
-    await shipping.getByLabel("City").fill("Saint Paul");
-    await shipping.getByLabel("State").selectOption("MN");
-    await shipping.getByLabel("Zip").fill("55101");
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByRole("button", { name: "Continue" }).click();
-    await page
-      .getByRole("dialog", { name: "Confirm your shipping address" })
-      .getByRole("button", { name: "Confirm Address" })
-      .click();
+    await reachPaymentStep(page, request, account.email);
 
     // The payment step: card first on desktop, PayPal first on phones (spec section 9).
-    await expect(page).toHaveURL("/order-payment-details");
-    await expectPageHeading(page, "Payment Details");
     const payment = page.getByRole("region", { name: "Payment Method" });
     const card = payment.getByRole("radio", { name: /Credit or Debit Card/ });
     const paypal = payment.getByRole("radio", { name: /PayPal/ });

@@ -2,8 +2,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "../accounts.ts";
-import { aCartChoice, addCartLineOverHttp, pageAccessToken } from "../cart.ts";
-import { collectPageErrors, expectPageHeading, isMobileProject, visibleNavigation } from "../support.ts";
+import { reachPaymentStep } from "../checkout.ts";
+import { collectPageErrors, isMobileProject, visibleNavigation } from "../support.ts";
 
 const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../screenshots");
 
@@ -43,35 +43,9 @@ test.describe("PayPal payment", () => {
     page.on("request", (sent) => {
       if (sent.url().includes("/api/v1/pay_pal_order_payment_failures")) failureReports.push(sent.postData() ?? "");
     });
-    const choice = await aCartChoice(request);
-
-    await page.goto("/shopping-cart");
-    await addCartLineOverHttp(request, await pageAccessToken(page), {
-      variantId: choice.variant.id,
-      size: choice.size,
-      color: choice.color,
-    });
-    await page.reload();
-    await page.getByRole("region", { name: "Order Summary" }).getByRole("button", { name: "CHECKOUT" }).click();
-
-    await expectPageHeading(page, "Shipping Information");
-    const shipping = page.getByRole("group", { name: "Shipping Address" });
-    await shipping.getByLabel("First Name").fill("Ada");
-    await shipping.getByLabel("Last Name").fill("Lovelace");
-    await shipping.getByLabel("Address1").fill("75 Rice Street");
-    await shipping.getByLabel("City").fill("Saint Paul");
-    await shipping.getByLabel("State").selectOption("MN");
-    await shipping.getByLabel("Zip").fill("55101");
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByRole("button", { name: "Continue" }).click();
-    await page
-      .getByRole("dialog", { name: "Confirm your shipping address" })
-      .getByRole("button", { name: "Confirm Address" })
-      .click();
+    await reachPaymentStep(page, request, account.email);
 
     // The payment step: PayPal is the phone's first choice, and chosen on desktop.
-    await expect(page).toHaveURL("/order-payment-details");
-    await expectPageHeading(page, "Payment Details");
     const payment = page.getByRole("region", { name: "Payment Method" });
     const paypal = payment.getByRole("radio", { name: /PayPal/ });
     if (isMobileProject(testInfo)) await expect(paypal).toBeChecked();

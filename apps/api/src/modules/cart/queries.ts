@@ -349,10 +349,12 @@ export type FoundCart = {
   shippingRates: ShippingRate[];
 };
 
-const shippingAddresses = alias(orderAddresses, "shipping_address");
-const billingAddresses = alias(orderAddresses, "billing_address");
+/** An order's two addresses, joined under these names (the cart read and the placed-order read). */
+export const shippingAddresses = alias(orderAddresses, "shipping_address");
+export const billingAddresses = alias(orderAddresses, "billing_address");
 
-function addressColumns(table: typeof shippingAddresses | typeof billingAddresses) {
+/** The columns of a joined address, as a StoredAddress (all null when none was joined). */
+export function addressColumns(table: typeof shippingAddresses | typeof billingAddresses) {
   return {
     id: table.id,
     firstName: table.firstName,
@@ -372,7 +374,7 @@ export const shippingRatesJson = sql<ShippingRate[] | string | null>`(select jso
   'additionalItemCents', ${shippingRates.additionalItemCents})) from ${shippingRates})`;
 
 /** A left-joined address: absent when its id is null (no row joined). */
-function storedAddress(
+export function storedAddress(
   row: { [Key in keyof StoredAddress]: StoredAddress[Key] | null } | null,
 ): StoredAddress | undefined {
   return row?.id == null ? undefined : (row as StoredAddress);

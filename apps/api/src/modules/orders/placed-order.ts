@@ -5,12 +5,10 @@ import type { PlacedOrder, PlacedOrderResponse, PlacedOrderState } from "@thread
 import type { AppliedPromoCode, PromoCodeKind } from "@threadfolk/contract/promo-codes";
 import { SHIPPING_OPTIONS } from "@threadfolk/contract/shipping";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Config } from "../../config.ts";
 import {
   designs,
   garmentStyles,
-  orderAddresses,
   orderLineItems,
   orderPayments,
   orderStateChanges,
@@ -20,7 +18,15 @@ import {
 } from "../../db/schema/index.ts";
 import { computeLineAmounts } from "../cart/compute-cart-totals.ts";
 import { presentAddress, presentCartLine } from "../cart/presenters.ts";
-import type { CartLineRow, Executor, StoredAddress } from "../cart/queries.ts";
+import {
+  addressColumns,
+  billingAddresses,
+  type CartLineRow,
+  type Executor,
+  type StoredAddress,
+  shippingAddresses,
+  storedAddress,
+} from "../cart/queries.ts";
 import { createImageUrlSigner, type ImageUrlSigner } from "../discovery/image-urls.ts";
 
 /** A placed order's own columns, its amounts frozen when it was placed (cents). */
@@ -66,22 +72,6 @@ export type PlacedOrderView = {
   timeline: { state: PlacedOrderState; at: Date }[];
 };
 
-const shippingAddresses = alias(orderAddresses, "shipping_address");
-const billingAddresses = alias(orderAddresses, "billing_address");
-
-function addressColumns(table: typeof shippingAddresses | typeof billingAddresses) {
-  return {
-    id: table.id,
-    firstName: table.firstName,
-    lastName: table.lastName,
-    address1: table.address1,
-    address2: table.address2,
-    city: table.city,
-    state: table.state,
-    zip: table.zip,
-  };
-}
-
 const placedColumns = {
   id: orders.id,
   orderNumber: orders.orderNumber,
@@ -102,10 +92,6 @@ const placedColumns = {
   promoKind: promoCodes.kind,
   giftCardCents: orders.giftCardCents,
 };
-
-function present(address: { id: number | null } | null): StoredAddress | undefined {
-  return address?.id == null ? undefined : (address as StoredAddress);
-}
 
 /**
  * A placed order (any state but `cart`) with its lines, addresses, captured payment and timeline, in three
@@ -155,8 +141,8 @@ export async function findPlacedOrder(options: {
       totalCents: order.totalCents ?? 0,
     },
     lines,
-    shippingAddress: present(row.shippingAddress),
-    billingAddress: present(row.billingAddress),
+    shippingAddress: storedAddress(row.shippingAddress),
+    billingAddress: storedAddress(row.billingAddress),
     payment: row.payment?.kind ? (row.payment as PlacedPayment) : undefined,
     timeline: timeline.map((entry) => ({ state: entry.state as PlacedOrderState, at: entry.at })),
   };
