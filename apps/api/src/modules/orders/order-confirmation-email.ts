@@ -1,4 +1,3 @@
-import { CARD_BRAND_NAMES, type CardBrand } from "@threadfolk/contract/card-rules";
 import { colorDisplayName } from "@threadfolk/contract/colors";
 import { formatCents, multiply, toCents } from "@threadfolk/contract/money";
 import { DELIVERY_ESTIMATE_NOTE, SHIPPING_OPTIONS } from "@threadfolk/contract/shipping";
@@ -13,6 +12,7 @@ import {
   renderTextFooter,
 } from "../mail/templates.ts";
 import type { ConfirmationOrder } from "./find-confirmation-order.ts";
+import { describePayment } from "./placed-order.ts";
 
 /** One line as the e-mail shows it. */
 type EmailLine = {
@@ -30,10 +30,7 @@ type EmailAddress = { title: string; lines: string[] };
 
 /** How an order was paid, as shoppers read it: 'Visa ending 4242', 'PayPal'. */
 export function describePaymentMethod(payment: ConfirmationOrder["payment"]): string | null {
-  if (!payment) return null;
-  if (payment.kind === "paypal") return "PayPal";
-  const brand = CARD_BRAND_NAMES[(payment.cardBrand ?? "unknown") as CardBrand] ?? CARD_BRAND_NAMES.unknown;
-  return payment.cardLast4 ? `${brand} ending ${payment.cardLast4}` : brand;
+  return describePayment(payment)?.description ?? null;
 }
 
 function presentAddress(title: string, address: ConfirmationOrder["shippingAddress"]): EmailAddress | null {

@@ -27,6 +27,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { getAppSecret } from "../../lib/app-secrets.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { boundKeyPart } from "../../lib/bounded-key.ts";
+import { payerKeyOf } from "../cart/get-shopping-cart.ts";
 import { RateLimitError } from "../rate-limit/enforce-rate-limit.ts";
 import { completeOrder } from "./complete-order.ts";
 import { describePayment } from "./placed-order.ts";
@@ -38,11 +39,6 @@ export type StoredPaymentReply = { statusCode: number; body: unknown };
 export type CardPaymentContext = Pick<AppContext, "db" | "config" | "rateLimiter" | "jobs"> & {
   cardProcessor: CardProcessor;
 };
-
-/** Who pays, for the decline limit: the customer, or the guest. */
-export function payerKeyOf(actor: Actor): string {
-  return actor.kind === "user" ? `user:${actor.userId}` : `guest:${actor.guestId}`;
-}
 
 /**
  * The per-address decline limit, in the shared counters (a card tester moves between guest identities; their

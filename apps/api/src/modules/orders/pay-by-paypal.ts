@@ -19,10 +19,11 @@ import { orderPayments, orders } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { computeLineAmounts } from "../cart/compute-cart-totals.ts";
+import { payerKeyOf } from "../cart/get-shopping-cart.ts";
 import { nameGarmentStyle } from "../cart/presenters.ts";
 import type { Executor } from "../cart/queries.ts";
 import { completeOrder } from "./complete-order.ts";
-import { payerKeyOf, type StoredPaymentReply, successReply } from "./pay-by-card.ts";
+import { type StoredPaymentReply, successReply } from "./pay-by-card.ts";
 import { findPlacedOrder } from "./placed-order.ts";
 import { tryHoldPromoCode } from "./promo-holds.ts";
 
