@@ -50,7 +50,13 @@ const processor = lossyProcessor(() => realProcessor);
 
 beforeAll(async () => {
   server = await getTestServer({
-    env: { LOG_LEVEL: "info", CARD_DECLINES_PER_PAYER: "3", PAYMENT_RECONCILE_AFTER_SECONDS: "3600" },
+    // Every shopper here pays from 127.0.0.1: the per-address limit is lifted so that only the per-payer one is tested.
+    env: {
+      LOG_LEVEL: "info",
+      CARD_DECLINES_PER_PAYER: "3",
+      CARD_DECLINES_PER_IP: "1000",
+      PAYMENT_RECONCILE_AFTER_SECONDS: "3600",
+    },
     logStream,
     cardProcessor: processor,
   });
@@ -282,6 +288,24 @@ describe("paying by card", () => {
       { amount_cents: order?.totalCents, status: "declined" },
       { amount_cents: order?.totalCents, status: "succeeded" },
     ]);
+  });
+
+  it.each([
+    ["4000000000000002", "card_declined"],
+    ["4000000000009995", "insufficient_funds"],
+    ["4000000000000069", "expired_card"],
+    ["4000000000000127", "incorrect_cvc"],
+    ["4000000000000119", "processing_error"],
+    ["4242424242424241", "incorrect_number"],
+  ])("answers the test card %s with a 402 %s, the order still payable", async (number, declineCode) => {
+    const token = await newGuest();
+    await readyCart(token);
+    const ppid = expectPlaced(await place(token), 201).data.attributes.processorPaymentId as string;
+    const declined = await pay(token, ppid, { number });
+    expect(declined.status, declined.text).toBe(402);
+    expect(declined.body.data.attributes).toMatchObject({ status: "failure", decline_code: declineCode });
+    expect(declined.body.error.message).toContain(ORDER_MESSAGES.paymentFailure);
+    expect((await pay(token, ppid)).status).toBe(201);
   });
 
   it("10 concurrent payments of one order make exactly one charge and one paid order", async () => {

@@ -199,6 +199,48 @@ describe("paying with PayPal", () => {
     expect((await orderState(order.orderNumber))?.state).toBe("paid");
   });
 
+  it("a pending capture that PayPal then declines frees the order; a refunded capture marks the order refunded", async () => {
+    const order = await approvedOrder("capture_pending");
+    expect((await capture(order.token, order.paypalOrderId)).status).toBe(202);
+    const [payment] = await server.database.db
+      .select({ captureId: orderPayments.processorReference })
+      .from(orderPayments)
+      .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+      .where(eq(orders.orderNumber, order.orderNumber));
+    const declined = sandbox.settlePendingCapture(payment?.captureId as string, "DECLINED");
+    const delivered = await server.request("/api/v1/pay_pal_webhooks", {
+      method: "POST",
+      headers: declined.headers,
+      rawBody: declined.body,
+    });
+    expect(delivered.status, delivered.text).toBe(200);
+    await server.context.jobs.processDue();
+    expect(await orderState(order.orderNumber)).toEqual({ state: "payment_pending", paymentStartedAt: null });
+
+    const paid = await approvedOrder();
+    expect((await capture(paid.token, paid.paypalOrderId)).status).toBe(201);
+    const [paidPayment] = await server.database.db
+      .select({ captureId: orderPayments.processorReference })
+      .from(orderPayments)
+      .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+      .where(eq(orders.orderNumber, paid.orderNumber));
+    const refunded = sandbox.refundCapture(paidPayment?.captureId as string);
+    const refundDelivered = await server.request("/api/v1/pay_pal_webhooks", {
+      method: "POST",
+      headers: refunded.headers,
+      rawBody: refunded.body,
+    });
+    expect(refundDelivered.status, refundDelivered.text).toBe(200);
+    await server.context.jobs.processDue();
+    expect((await orderState(paid.orderNumber))?.state).toBe("refunded");
+    const statuses = await server.database.db
+      .select({ status: orderPayments.status })
+      .from(orderPayments)
+      .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+      .where(eq(orders.orderNumber, paid.orderNumber));
+    expect(statuses).toEqual([{ status: "refunded" }]);
+  });
+
   it("refuses a PayPal order of another shopper, and an order whose cart changed after PayPal was opened", async () => {
     const order = await approvedOrder();
     const stranger = await createTestUser(server.database.db);

@@ -799,6 +799,17 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
         outcome === "COMPLETED" ? "PAYMENT.CAPTURE.COMPLETED" : "PAYMENT.CAPTURE.DECLINED",
       );
     },
+    /**
+     * Gives a completed capture back in full, as the merchant would from PayPal's dashboard, and answers the
+     * signed PAYMENT.CAPTURE.REFUNDED notification (its resource is the capture).
+     */
+    refundCapture(captureId: string) {
+      const capture = captures.get(captureId);
+      if (capture?.status !== "COMPLETED") throw new Error(`No completed PayPal sandbox capture ${captureId}`);
+      capture.status = "REFUNDED";
+      capture.updateTime = isoNow();
+      return this.captureNotification(captureId, "PAYMENT.CAPTURE.REFUNDED");
+    },
     /** A signed webhook notification about a capture, as PayPal would POST it to our listener. */
     captureNotification(captureId: string, eventType: string, forWebhookId?: string) {
       const capture = captures.get(captureId);
