@@ -101,6 +101,9 @@ describe("promo code rules", () => {
     expect(giftCardPayment(card, 5800)).toBe(1000);
     expect(giftCardPayment(card, 700)).toBe(700);
     expect(giftCardPayment(rule(), 5800)).toBe(0);
+    // Never less than a chargeable amount left to the card: $9.80 of $10.00 would leave 20 cents.
+    expect(giftCardPayment(rule({ kind: "gift_card", percentOff: null, balanceCents: 980 }), 1000)).toBe(950);
+    expect(giftCardPayment(rule({ kind: "gift_card", percentOff: null, balanceCents: 1000 }), 1000)).toBe(1000);
   });
 
   it("normalises what is typed and describes each kind", () => {

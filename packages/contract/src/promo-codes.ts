@@ -103,10 +103,21 @@ export function couponDiscount(
   }
 }
 
-/** What a gift card pays of an order total: its balance, at most the total. */
+/**
+ * The smallest amount a card or PayPal can be charged (Stripe's minimum in USD; the local processor's too). A gift
+ * card that would leave less than this to pay leaves exactly this, so the rest can always be charged.
+ */
+export const MINIMUM_CHARGE_CENTS = 50;
+
+/**
+ * What a gift card pays of an order total: its balance, at most the total; and when it does not pay the whole
+ * order, it leaves at least MINIMUM_CHARGE_CENTS for the card or PayPal.
+ */
 export function giftCardPayment(rule: PromoCodeRule, orderTotalCents: number): Cents {
   if (rule.kind !== "gift_card") return toCents(0);
-  return toCents(Math.max(0, Math.min(rule.balanceCents ?? 0, orderTotalCents)));
+  const balance = Math.max(0, rule.balanceCents ?? 0);
+  if (balance >= orderTotalCents) return toCents(Math.max(0, orderTotalCents));
+  return toCents(Math.max(0, Math.min(balance, orderTotalCents - MINIMUM_CHARGE_CENTS)));
 }
 
 /** How a code reads under the field: "20% off your items", "Gift card: $25.00 left". */

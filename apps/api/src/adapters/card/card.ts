@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import type { CardBrand, CardDeclineCode, CardInput } from "@threadfolk/contract/card-rules";
 import { normalizeCardNumber } from "@threadfolk/contract/card-rules";
 import { IDENTIFIER_MAX_LENGTH } from "@threadfolk/contract/limits";
+import { MINIMUM_CHARGE_CENTS } from "@threadfolk/contract/promo-codes";
 import { textSchema } from "@threadfolk/contract/text";
 import { z } from "zod";
 import type { AppSecretPurpose } from "../../lib/app-secrets.ts";
@@ -84,8 +85,8 @@ export class CardProcessorUnavailableError extends Error {
 
 /** Stripe's own limit; the local processor uses the same one. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
-/** Stripe's minimum charge in USD (50 cents); the local processor uses the same one. */
-export const MINIMUM_CHARGE_CENTS = 50;
+/** Stripe's minimum charge in USD (50 cents); the local processor uses the same one (the contract's constant). */
+export { MINIMUM_CHARGE_CENTS };
 /** The highest amount one charge may have ($999,999.99, Stripe's limit for USD). */
 export const MAXIMUM_CHARGE_CENTS = 99_999_999;
 

@@ -16,6 +16,7 @@ import {
   CARD_FINGERPRINT_SECRET,
   type CardProcessor,
   CardProcessorUnavailableError,
+  CardRequestError,
   type ChargeResult,
   cardFingerprint,
 } from "../../adapters/card/card.ts";
@@ -323,6 +324,11 @@ export async function payOrderByCard(options: {
     if (error instanceof CardProcessorUnavailableError) {
       // The outcome is unknown: the reconciliation job settles it (charge kept and order paid, or nothing taken).
       throw new AppError("service_unavailable", ORDER_MESSAGES.processorUnavailable);
+    }
+    // A request the processor's port refuses outright (no charge was attempted): the attempt failed, the order
+    // is payable again at once rather than after the reconciliation job.
+    if (error instanceof CardRequestError) {
+      return settleCardAttempt({ context, paymentId: started.paymentId, charge: { status: "not_found" } });
     }
     throw error;
   }
