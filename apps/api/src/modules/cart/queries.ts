@@ -53,6 +53,7 @@ export const REOPENED_CART = {
   shippingCents: null,
   taxCents: null,
   totalCents: null,
+  giftCardCents: 0,
   placedAt: null,
 } as const;
 
