@@ -69,7 +69,10 @@ export function describeWindow(options: {
   const windowMs = windowSeconds * 1000;
   const untilOldestLeaves = oldestAgeMs === undefined ? windowMs : windowMs - oldestAgeMs;
   const limitWait = count >= limit ? untilOldestLeaves : 0;
-  const backoffWait = newestAgeMs === undefined ? 0 : backoffDelayMs(backoff, count) - newestAgeMs;
+  // An age below zero is a hit committed after the reading statement's clock started (`now()` is the start of
+  // its transaction): it is brand new, not in the future. Without a backoff delay there is nothing to wait for.
+  const delayMs = backoffDelayMs(backoff, count);
+  const backoffWait = newestAgeMs === undefined || delayMs === 0 ? 0 : delayMs - Math.max(0, newestAgeMs);
   const wait = Math.max(limitWait, backoffWait);
   const allowed = wait <= 0;
   const seconds = allowed ? untilOldestLeaves : wait;
