@@ -96,26 +96,30 @@ export type CartVariant = {
   saleOffers: SaleOffer[];
 };
 
+/** What a line shows of its design and garment style (the cart's lines and a placed order's alike). */
+export const lineDesignColumns = {
+  id: designs.id,
+  slug: designs.slug,
+  displayName: designs.displayName,
+  defaultColor: designs.defaultColor,
+};
+export const lineStyleColumns = {
+  key: garmentStyles.key,
+  displayName: garmentStyles.displayName,
+  fit: garmentStyles.fit,
+  sizes: garmentStyles.sizes,
+  colors: garmentStyles.colors,
+  baseCostCents: garmentStyles.baseCostCents,
+};
+
 const variantColumns = {
   variant: {
     id: sellerDesignProductVariants.id,
     priceCents: sellerDesignProductVariants.priceCents,
     isDefault: sellerDesignProductVariants.isDefault,
   },
-  design: {
-    id: designs.id,
-    slug: designs.slug,
-    displayName: designs.displayName,
-    defaultColor: designs.defaultColor,
-  },
-  style: {
-    key: garmentStyles.key,
-    displayName: garmentStyles.displayName,
-    fit: garmentStyles.fit,
-    sizes: garmentStyles.sizes,
-    colors: garmentStyles.colors,
-    baseCostCents: garmentStyles.baseCostCents,
-  },
+  design: lineDesignColumns,
+  style: lineStyleColumns,
   saleOffers: runningSaleOffers(),
 };
 

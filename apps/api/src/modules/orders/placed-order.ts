@@ -23,6 +23,8 @@ import {
   billingAddresses,
   type CartLineRow,
   type Executor,
+  lineDesignColumns,
+  lineStyleColumns,
   type StoredAddress,
   shippingAddresses,
   storedAddress,
@@ -163,20 +165,8 @@ async function findPlacedLines(db: Executor, orderId: string): Promise<PlacedLin
       unitSalePriceCents: orderLineItems.unitSalePriceCents,
       unitBaseCostCents: orderLineItems.unitBaseCostCents,
       variant: { id: sellerDesignProductVariants.id, isDefault: sellerDesignProductVariants.isDefault },
-      design: {
-        id: designs.id,
-        slug: designs.slug,
-        displayName: designs.displayName,
-        defaultColor: designs.defaultColor,
-      },
-      style: {
-        key: garmentStyles.key,
-        displayName: garmentStyles.displayName,
-        fit: garmentStyles.fit,
-        sizes: garmentStyles.sizes,
-        colors: garmentStyles.colors,
-        baseCostCents: garmentStyles.baseCostCents,
-      },
+      design: lineDesignColumns,
+      style: lineStyleColumns,
     })
     .from(orderLineItems)
     .innerJoin(
