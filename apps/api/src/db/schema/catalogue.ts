@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -41,7 +42,12 @@ export const sellerProfiles = pgTable(
     /** Media storage keys (`artists/{uuid}/avatar.png`), not URLs: URLs are signed when presented. */
     avatarKey: text("avatar_key"),
     bannerKey: text("banner_key"),
+    /** Bumped when the avatar or banner is replaced: the `v` of their signed URLs, so caches let go. */
+    imagesVersion: integer("images_version").notNull().default(1),
+    /** When the artist agreed to the seller program terms and the intellectual property policy (issue 14). */
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("seller_profiles_unique_username_key").on(table.uniqueUsername),
@@ -106,6 +112,21 @@ export const designs = pgTable(
     basePriceCents: integer("base_price_cents").notNull(),
     defaultColor: text("default_color").notNull(),
     status: text("status").$type<DesignStatus>().notNull().default("active"),
+    /** The colours the artist offers, among the 19 (the default colour is one of them). */
+    offeredColors: text("offered_colors")
+      .array()
+      .notNull()
+      .default(sql.raw(`array[${PRODUCT_COLORS.map((color) => `'${color}'`).join(", ")}]::text[]`)),
+    /**
+     * Where the artwork sits on each garment drawing, keyed by garment (`tee`, `hoodie`, …): a
+     * `@threadfolk/contract/studio` Placement. A garment without an entry uses the default placement.
+     */
+    placements: jsonb("placements").$type<Record<string, unknown>>().notNull().default({}),
+    /** Pixel size of the stored artwork (null for rows seeded before issue 14). */
+    artworkWidth: integer("artwork_width"),
+    artworkHeight: integer("artwork_height"),
+    /** Bumped when the artwork or a placement changes: the `v` of its mockup URLs, so caches let go. */
+    artworkVersion: integer("artwork_version").notNull().default(1),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -126,6 +147,10 @@ export const designs = pgTable(
     check("designs_default_color_check", sql`${table.defaultColor} in (${COLOR_LIST})`),
     check("designs_base_price_check", sql`${table.basePriceCents} > 0`),
     check("designs_counters_check", sql`${table.orderCount30d} >= 0 and ${table.favoriteCount} >= 0`),
+    check(
+      "designs_offered_colors_check",
+      sql`cardinality(${table.offeredColors}) > 0 and ${table.offeredColors} <@ array[${COLOR_LIST}] and ${table.defaultColor} = any(${table.offeredColors})`,
+    ),
   ],
 );
 
@@ -145,6 +170,11 @@ export const sellerDesignProductVariants = pgTable(
       .references(() => garmentStyles.id),
     priceCents: integer("price_cents").notNull(),
     isDefault: boolean("is_default").notNull().default(false),
+    /**
+     * False once the artist stops offering this style: the row stays (carts, favourites and placed orders
+     * point at it), but it is no longer sold or shown (issue 14's product editor).
+     */
+    offered: boolean("offered").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

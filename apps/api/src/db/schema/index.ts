@@ -10,3 +10,4 @@ export * from "./jobs.ts";
 export * from "./orders.ts";
 export * from "./rate-limit.ts";
 export * from "./settings.ts";
+export * from "./studio.ts";
