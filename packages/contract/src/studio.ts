@@ -43,6 +43,10 @@ export const STUDIO_API = {
   sales: "/api/v1/seller_sales",
   salesSummary: "/api/v1/seller_sales/summary",
   salesCsv: "/api/v1/seller_sales.csv",
+  /** GET the garment styles an artist can offer (key, name, fit, base cost, colours, drawing). */
+  garmentStyles: "/api/v1/garment_styles",
+  /** GET tag suggestions for the Details step: `?query=` (existing tags of live designs). */
+  designTags: "/api/v1/design_tags",
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
