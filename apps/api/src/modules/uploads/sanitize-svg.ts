@@ -266,7 +266,6 @@ export function sanitizeSvg(input: string): SanitizedSvg {
       if (!open || open.name !== name) return { ok: false, code: "unreadable" };
       if (open.kept && stack.every((entry) => entry.kept)) output.push(`</${open.name === "a" ? "g" : open.name}>`);
       index = end + 1;
-      if (stack.length === 0) break;
     } else if (text[index] === "<") {
       const end = findTagEnd(text, index + 1);
       if (end < 0) return { ok: false, code: "unreadable" };
@@ -304,7 +303,6 @@ export function sanitizeSvg(input: string): SanitizedSvg {
         output.push(`<${parts.join(" ")}${selfClosing ? "/" : ""}>`);
       }
       if (!selfClosing) stack.push({ name, kept });
-      else if (stack.length === 0) break;
       index = end + 1;
     } else {
       const next = text.indexOf("<", index);
