@@ -14,8 +14,8 @@ import { sniffUploadType } from "./sniff-type.ts";
 export const SVG_RASTER_LONG_SIDE = 4500;
 /** Longest a single decode may take before the picture is called unreadable (a pathological SVG, say). */
 const DECODE_TIMEOUT_SECONDS = 60;
-/** zlib level of the stored PNG: quick to write, still lossless (ingest speed matters more than bytes here). */
-const PNG_COMPRESSION_LEVEL = 3;
+/** zlib level of the stored PNG: level 1 writes a 24-megapixel picture in about 0.5 s, level 3 in 1.5 s (decision 036). */
+const PNG_COMPRESSION_LEVEL = 1;
 
 export type NormalisedUpload =
   | {
