@@ -215,6 +215,27 @@ describe("tus uploads", () => {
     expect(done.body.data.attributes).toMatchObject({ status: "ready", detected_type: "jpeg", width: 1500 });
   });
 
+  it("takes the whole file with the creation request (creation-with-upload)", async () => {
+    const token = await signedInCustomer();
+    const file = await discPicture(640, 640, { format: "webp" });
+    const response = await tus("POST", STUDIO_API.uploads, {
+      token,
+      headers: {
+        "Upload-Length": String(file.length),
+        "Upload-Metadata": `purpose ${encode("avatar")}`,
+        "Content-Type": "application/offset+octet-stream",
+      },
+      body: file,
+    });
+    expect(response.status, response.text).toBe(201);
+    expect(response.headers.get("upload-offset")).toBe(String(file.length));
+    expect(response.headers.get("access-control-allow-origin")).toBeNull();
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    await server.context.jobs.processDue();
+    const done = await status(token, idOf(response.headers.get("location") ?? ""));
+    expect(done.body.data.attributes).toMatchObject({ status: "ready", purpose: "avatar", detected_type: "webp" });
+  });
+
   it("refuses a PATCH at the wrong offset with a conflict", async () => {
     const token = await signedInCustomer();
     const location = await createUpload(token, 100);
