@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { PRODUCT_COLORS, type ProductColor } from "./colors.ts";
 import { ARTIST_SHARE_PERCENT } from "./earnings.ts";
+import { uuidSchema } from "./ids.ts";
 import { type Cents, percentOf, toCents } from "./money.ts";
 import { textSchema } from "./text.ts";
+
+const replyText = () => textSchema({ maxLength: 4096 });
 
 /**
  * The seller studio's rules (issue 14, decision 035): storefront set-up, uploads, the product designer's
@@ -77,8 +80,8 @@ const storefrontFieldsSchema = z.strictObject({
   uniqueUsername: storefrontUsernameSchema,
   bio: textSchema({ maxLength: STOREFRONT_LIMITS.bio, trim: true }).default(""),
   /** A `ready` upload of purpose avatar / banner; null removes the picture; absent keeps it. */
-  avatarUploadId: z.uuid().nullable().optional(),
-  bannerUploadId: z.uuid().nullable().optional(),
+  avatarUploadId: uuidSchema("avatar_upload_id").nullable().optional(),
+  bannerUploadId: uuidSchema("banner_upload_id").nullable().optional(),
 });
 
 /** POST: open a storefront. Agreeing to the terms is required (`true`, nothing else). */
@@ -123,22 +126,22 @@ export const UPLOAD_METADATA_KEYS = { purpose: "purpose", fileName: "filename" }
 
 /** GET `/api/v1/uploads/{id}/status`. */
 export const uploadStatusSchema = z.object({
-  id: z.string(),
+  id: replyText(),
   type: z.literal("upload"),
   attributes: z.object({
     purpose: z.enum(UPLOAD_PURPOSES),
     status: z.enum(["receiving", "processing", "ready", "failed"]),
-    fileName: z.string(),
+    fileName: replyText(),
     detectedType: z.enum(UPLOAD_TYPES).nullable(),
-    failureCode: z.string().nullable(),
+    failureCode: replyText().nullable(),
     /** The artist-facing reason (`UPLOAD_FAILURES`) when failed. */
-    failureMessage: z.string().nullable(),
+    failureMessage: replyText().nullable(),
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     hasTransparency: z.boolean().nullable(),
     opaqueBackground: z.boolean().nullable(),
     /** A short-lived signed URL of the normalised PNG (the owner's own, clean), once ready. */
-    previewUrl: z.string().nullable(),
+    previewUrl: replyText().nullable(),
   }),
 });
 export type UploadStatus = z.infer<typeof uploadStatusSchema>;
@@ -394,7 +397,7 @@ export const offeredProductSchema = z.strictObject({
  */
 export const designDraftDataSchema = z.strictObject({
   /** A `ready` artwork upload of the caller. */
-  artworkUploadId: z.uuid().optional(),
+  artworkUploadId: uuidSchema("artwork_upload_id").optional(),
   /** Per garment (`STUDIO_GARMENTS`); missing garments use `defaultPlacement`. */
   placements: z.partialRecord(z.enum(STUDIO_GARMENTS), placementSchema).optional(),
   offeredColors: z.array(productColorSchema).min(1, DESIGN_DETAIL_MESSAGES.colorsRequired).max(19).optional(),
@@ -422,7 +425,7 @@ export const saveDesignDraftBodySchema = z.strictObject({
 export const updateSellerDesignBodySchema = z.strictObject({ sellerDesign: designDraftDataSchema });
 
 /** The spec's deactivation call: payload `uuid`. Reactivation takes the same body. */
-export const designUuidBodySchema = z.strictObject({ uuid: z.uuid() });
+export const designUuidBodySchema = z.strictObject({ uuid: uuidSchema("uuid") });
 
 export const DESIGN_STUDIO_STATUSES = ["live", "draft", "deactivated"] as const;
 export type DesignStudioStatus = (typeof DESIGN_STUDIO_STATUSES)[number];
@@ -452,7 +455,7 @@ export const storefrontCollectionBodySchema = z.strictObject({
       STOREFRONT_COLLECTION_MESSAGES.nameRequired,
     ),
     /** The designs in order (uuids of the artist's own designs). */
-    designUuids: z.array(z.uuid()).max(STOREFRONT_COLLECTION_LIMITS.designs),
+    designUuids: z.array(uuidSchema("design_uuids")).max(STOREFRONT_COLLECTION_LIMITS.designs),
     /** Where the section sits on the storefront (0 first); absent puts a new one last. */
     position: z.number().int().min(0).max(1000).optional(),
   }),
@@ -476,6 +479,6 @@ export const REFUND_WINDOW_DAYS = 30;
 
 export const salesQuerySchema = z.strictObject({
   period: z.enum(SALES_PERIODS).default("all_time"),
-  designUuid: z.uuid().optional(),
+  designUuid: uuidSchema("design_uuid").optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
