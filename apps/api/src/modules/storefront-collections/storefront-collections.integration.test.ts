@@ -111,11 +111,13 @@ describe("storefront collections", () => {
     for (const key of [artist.id, artist.uniqueUsername]) {
       const storefront = await server.request(`/api/v1/artists/${key}`);
       expect(storefront.status).toBe(200);
-      const sections = storefront.body.collections as Array<{ id: string; name: string; designs: unknown[] }>;
+      const sections = storefront.body.collections as Array<{
+        id: string;
+        name: string;
+        designs: Array<{ uuid: string; display_name: string }>;
+      }>;
       expect(sections.map((section) => section.name)).toEqual(["Best", "Later"]);
-      expect(
-        (sections[0]?.designs as Array<{ uuid: string; display_name: string }>).map((card) => card.display_name),
-      ).toEqual(["Last", "First"]);
+      expect((sections[0]?.designs ?? []).map((card) => card.display_name)).toEqual(["Last", "First"]);
       expect(sections[0]?.designs[0]).toMatchObject({ uuid: last.design.id, price: "$24.99" });
       expect(sections[1]?.designs).toEqual([]);
     }
