@@ -147,6 +147,18 @@ describe("storefront collections", () => {
     expect((await create(other.token, { name: "summer", design_uuids: [] })).status).toBe(201);
   });
 
+  it("answers concurrent creations of one name with one 201 and 422s, never a 5xx", async () => {
+    const { token } = await signInNewArtist(server);
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => create(token, { name: index % 2 ? "Same" : "SAME", design_uuids: [] })),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 422, 422, 422, 422, 422]);
+    for (const response of responses.filter((candidate) => candidate.status === 422)) {
+      expect(response.body.error.message).toBe(STOREFRONT_COLLECTION_MESSAGES.nameTaken);
+    }
+    expect((await list(token)).map((row) => row.attributes.position)).toEqual([0]);
+  });
+
   it(`allows at most ${STOREFRONT_COLLECTION_LIMITS.collections} collections`, async () => {
     const { token } = await signInNewArtist(server);
     for (let index = 0; index < STOREFRONT_COLLECTION_LIMITS.collections; index++) {
