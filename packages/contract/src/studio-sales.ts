@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DesignCard } from "./discovery-constants.ts";
+import { uuidSchema } from "./ids.ts";
 import { PLACED_ORDER_STATES, type PlacedOrderState } from "./orders.ts";
 import { DESIGN_STUDIO_STATUSES, SALES_PERIODS } from "./studio.ts";
 import { textSchema } from "./text.ts";
@@ -41,7 +42,7 @@ const designCardSchema = z.custom<DesignCard>(
 /** One entry of My Designs: a published design (live or deactivated) or an unpublished draft. */
 export const myDesignSchema = z.object({
   /** The design's uuid, or the draft's id. */
-  id: z.string(),
+  id: replyText(),
   type: z.enum(["sellerDesign", "designDraft"]),
   attributes: z.object({
     status: z.enum(DESIGN_STUDIO_STATUSES),
@@ -53,7 +54,7 @@ export const myDesignSchema = z.object({
     price: replyText().nullable(),
     priceCents: z.number().int().nullable(),
     defaultColor: replyText().nullable(),
-    updatedAt: z.string(),
+    updatedAt: replyText(),
     /** `/design/{uuid}/{slug}/{defaultColor}`; null for drafts. */
     designPath: replyText().nullable(),
     /** The shop's design card (deactivated designs too, for the studio only); null for drafts. */
@@ -72,13 +73,13 @@ export type MyDesignResponse = z.infer<typeof myDesignResponseSchema>;
 // Storefront collections.
 
 export const storefrontCollectionSchema = z.object({
-  id: z.string(),
+  id: replyText(),
   type: z.literal("storefrontCollection"),
   attributes: z.object({
     name: replyText(),
     position: z.number().int(),
     /** In order; every one of the artist's designs, deactivated ones included (the storefront shows live ones). */
-    designUuids: z.array(z.string()),
+    designUuids: z.array(replyText()),
   }),
 });
 export type StorefrontCollection = z.infer<typeof storefrontCollectionSchema>;
@@ -103,13 +104,13 @@ export const SALE_PAYOUT_NAMES: Record<SalePayoutState, string> = {
 /** One sold line of the ledger (its sale entry, with its reversal netted in). */
 export const saleSchema = z.object({
   /** The sale entry's id. */
-  id: z.string(),
+  id: replyText(),
   type: z.literal("sale"),
   attributes: z.object({
     /** When the order was paid. */
-    soldAt: z.string(),
+    soldAt: replyText(),
     orderNumber: replyText(),
-    designUuid: z.string(),
+    designUuid: replyText(),
     designName: replyText(),
     /** "Men's T-Shirt". */
     garmentStyle: replyText(),
@@ -128,7 +129,7 @@ export const salesResponseSchema = z.object({ data: z.array(saleSchema), meta: p
 export type SalesResponse = z.infer<typeof salesResponseSchema>;
 
 /** `GET /seller_sales/summary?design_uuid=`. */
-export const salesSummaryQuerySchema = z.strictObject({ designUuid: z.uuid().optional() });
+export const salesSummaryQuerySchema = z.strictObject({ designUuid: uuidSchema("design_uuid").optional() });
 
 export const salesSummarySchema = z.object({
   totals: z.object({
@@ -141,9 +142,9 @@ export const salesSummarySchema = z.object({
     availableCents: z.number().int(),
   }),
   /** Net earnings per day (UTC), every day from the first sale to today, oldest first; empty without sales. */
-  series: z.array(z.object({ date: z.string(), earningsCents: z.number().int() })),
+  series: z.array(z.object({ date: replyText(), earningsCents: z.number().int() })),
   /** The designs with sales, for the filter, by name. */
-  designs: z.array(z.object({ uuid: z.string(), displayName: replyText() })),
+  designs: z.array(z.object({ uuid: replyText(), displayName: replyText() })),
 });
 export type SalesSummary = z.infer<typeof salesSummarySchema>;
 export const salesSummaryResponseSchema = z.object({ data: salesSummarySchema });
@@ -152,7 +153,7 @@ export type SalesSummaryResponse = z.infer<typeof salesSummaryResponseSchema>;
 /** The CSV export's query: the list's filters without the page. */
 export const salesCsvQuerySchema = z.strictObject({
   period: z.enum(SALES_PERIODS).default("all_time"),
-  designUuid: z.uuid().optional(),
+  designUuid: uuidSchema("design_uuid").optional(),
 });
 
 /** The CSV export's columns, in order. */
