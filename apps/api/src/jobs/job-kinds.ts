@@ -34,6 +34,8 @@ export const jobKinds = {
   }),
   /** The reversing earnings entries of a refunded order, once (modules/earnings; dedupe key: the order id). */
   reverse_order_earnings: z.object({ orderId: z.uuid() }),
+  /** The checks and conversion of an upload whose bytes are all in (modules/uploads; dedupe key: the upload id). */
+  process_upload: z.object({ uploadId: z.uuid() }),
   /** The hourly clean-up of dead sessions, tokens, counters, finished jobs and old analytics (modules/housekeeping). */
   purge_stale_rows: z.object({}),
 } satisfies Record<string, z.ZodType<Record<string, unknown>>>;
