@@ -13,7 +13,9 @@ import { buildCollectionItem, buildDesign } from "../../../test/factories/catalo
 import { buildPaidOrder } from "../../../test/factories/paid-orders.ts";
 import { signInNewArtist, signInNewCustomer } from "../../../test/studio-actors.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
-import { designDrafts, designs } from "../../db/schema/index.ts";
+import { designDrafts, designs, uploads } from "../../db/schema/index.ts";
+import { uploadSourceKey } from "../uploads/process-upload.ts";
+import { UNTITLED_DRAFT_NAME } from "./presenters.ts";
 
 let server: TestServer;
 
@@ -95,6 +97,40 @@ describe("GET /api/v1/seller_designs (My Designs)", () => {
     const drafts = await listMine(token, "?status=draft");
     expect(drafts.data.map((entry) => entry.attributes.displayName)).toEqual(["Half Owl"]);
     expect(drafts.meta.totalCount).toBe(1);
+  });
+
+  it("shows a draft's artwork preview once its upload is ready (the owner's own uploads only)", async () => {
+    const { db } = server.database;
+    const { user, artist, token } = await signInNewArtist(server);
+    const stranger = await signInNewCustomer(server);
+    const [ready, processing, theirs] = await db
+      .insert(uploads)
+      .values([
+        { userId: user.id, purpose: "artwork", status: "ready", declaredBytes: 1000, width: 800, height: 800 },
+        { userId: user.id, purpose: "artwork", status: "processing", declaredBytes: 1000 },
+        { userId: stranger.user.id, purpose: "artwork", status: "ready", declaredBytes: 1000 },
+      ])
+      .returning();
+    if (!ready || !processing || !theirs) throw new Error("uploads not inserted");
+    for (const upload of [ready, theirs]) {
+      await db
+        .update(uploads)
+        .set({ sourceKey: uploadSourceKey(upload.id) })
+        .where(eq(uploads.id, upload.id));
+    }
+    const at = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await db.insert(designDrafts).values([
+      { sellerProfileId: artist.id, step: "placement", data: { artworkUploadId: ready.id }, createdAt: at(1) },
+      { sellerProfileId: artist.id, step: "artwork", data: { artworkUploadId: processing.id }, createdAt: at(2) },
+      { sellerProfileId: artist.id, step: "placement", data: { artworkUploadId: theirs.id }, createdAt: at(3) },
+    ]);
+    const drafts = await listMine(token, "?status=draft");
+    const [withPreview, stillProcessing, foreign] = drafts.data.map((entry) => entry.attributes);
+    expect(withPreview?.displayName).toBe(UNTITLED_DRAFT_NAME);
+    expect(withPreview?.imageUrl).toContain(`/media/${uploadSourceKey(ready.id)}`);
+    expect(withPreview?.imageUrl).toMatch(/[?&]sig=/);
+    expect(stillProcessing?.imageUrl).toBeNull();
+    expect(foreign?.imageUrl).toBeNull();
   });
 
   it("pages, counting the total on a page past the end too", async () => {

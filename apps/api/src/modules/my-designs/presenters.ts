@@ -1,5 +1,6 @@
 import { resolveColor } from "@threadfolk/contract/colors";
 import type { DesignCard } from "@threadfolk/contract/discovery";
+import { isUuid } from "@threadfolk/contract/ids";
 import type { MyDesign } from "@threadfolk/contract/studio-sales";
 import type { designDrafts, designs } from "../../db/schema/index.ts";
 
@@ -34,8 +35,8 @@ export function presentMyDesign(
   };
 }
 
-/** An unpublished draft in My Designs: its title so far, no image, price or card yet. */
-export function presentMyDraft(draft: DraftRow): MyDesign {
+/** An unpublished draft in My Designs: its title so far, its artwork's preview once uploaded, no price or card. */
+export function presentMyDraft(draft: DraftRow, previewUrl: string | null): MyDesign {
   const title = typeof draft.data.title === "string" ? draft.data.title.trim() : "";
   const color = typeof draft.data.defaultColor === "string" ? (resolveColor(draft.data.defaultColor) ?? null) : null;
   return {
@@ -45,7 +46,7 @@ export function presentMyDraft(draft: DraftRow): MyDesign {
       status: "draft",
       displayName: title || UNTITLED_DRAFT_NAME,
       slug: null,
-      imageUrl: null,
+      imageUrl: previewUrl,
       price: null,
       priceCents: null,
       defaultColor: color,
@@ -54,4 +55,10 @@ export function presentMyDraft(draft: DraftRow): MyDesign {
       card: null,
     },
   };
+}
+
+/** The artwork upload a draft names, if any. */
+export function draftArtworkUploadId(draft: DraftRow): string | undefined {
+  const id = draft.data.artworkUploadId;
+  return typeof id === "string" && isUuid(id) ? id.toLowerCase() : undefined;
 }

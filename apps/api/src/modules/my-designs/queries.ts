@@ -1,7 +1,7 @@
 import type { MyDesignsFilter } from "@threadfolk/contract/studio-sales";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { designDrafts, designs } from "../../db/schema/index.ts";
+import { designDrafts, designs, uploads } from "../../db/schema/index.ts";
 import { selectRows } from "../../db/select-rows.ts";
 
 export type MyDesignRef = { kind: "design" | "draft"; id: string };
@@ -74,6 +74,30 @@ export async function findDraftsByIds({ db, draftIds }: { db: Database; draftIds
     .select()
     .from(designDrafts)
     .where(inArray(designDrafts.id, [...draftIds]));
+}
+
+/** The ready uploads among `uploadIds` that belong to the user (a draft's artwork, for its preview). */
+export async function findReadyUploads({
+  db,
+  userId,
+  uploadIds,
+}: {
+  db: Database;
+  userId: string;
+  uploadIds: readonly string[];
+}) {
+  if (uploadIds.length === 0) return [];
+  return db
+    .select({ id: uploads.id, userId: uploads.userId, sourceKey: uploads.sourceKey, updatedAt: uploads.updatedAt })
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.id, [...uploadIds]),
+        eq(uploads.userId, userId),
+        sql`${uploads.status} = 'ready'`,
+        sql`${uploads.sourceKey} is not null`,
+      ),
+    );
 }
 
 /** A design's owner and status by uuid, whoever owns it (the policy decides), or undefined. */

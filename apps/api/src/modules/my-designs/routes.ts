@@ -24,7 +24,7 @@ export async function myDesignRoutes(app: FastifyInstance, context: AppContext):
   app.get(route(STUDIO_API.sellerDesigns), async (request) => {
     const actor = authorize(request.actor, myDesignPolicies.listDesigns);
     const { status, page } = parseInput(myDesignsQuerySchema, request.query, "query");
-    return listMyDesigns({ context, artistId: actor.artistId, filter: status, page });
+    return listMyDesigns({ context, actor, filter: status, page });
   });
 
   app.post(route(STUDIO_API.deactivateDesign), async (request) => {
