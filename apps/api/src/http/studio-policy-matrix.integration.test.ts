@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Artist, buildDesign, type Design } from "../../test/factories/catalogue.ts";
 import { newGuestToken, signInNewArtist, signInNewCustomer } from "../../test/studio-actors.ts";
 import { getTestServer, type TestServer } from "../../test/test-server.ts";
-import { designDrafts, storefrontCollectionDesigns, storefrontCollections } from "../db/schema/index.ts";
+import { designDrafts, storefrontCollectionDesigns, storefrontCollections, uploads } from "../db/schema/index.ts";
 
 /**
  * The seller studio's policy matrix (issue 14, deliverable 7; decision 014's statuses): every studio route,
@@ -24,6 +24,8 @@ type Fixtures = {
   otherDesign: Design;
   collectionId: string;
   draftId: string;
+  /** A ready artwork upload of the owner's. */
+  uploadId: string;
 };
 
 type StudioRoute = {
@@ -104,6 +106,12 @@ const STUDIO_ROUTES: Record<string, StudioRoute> = {
   },
   "read my sales summary": { method: "GET", path: () => STUDIO_API.salesSummary, expect: mine(200) },
   "export my sales": { method: "GET", path: () => STUDIO_API.salesCsv, expect: mine(200) },
+  // Uploads belong to customers (an avatar comes before a storefront): anyone else's is a 404, customers too.
+  "read an upload's status": {
+    method: "GET",
+    path: (fixtures) => STUDIO_API.uploadStatus(fixtures.uploadId),
+    expect: { owner: 200, otherArtist: 404, customer: 404, guest: 401, none: 401 },
+  },
 };
 
 let server: TestServer;
@@ -115,11 +123,13 @@ const tokens: Record<Caller, string | undefined> = {
   none: undefined,
 };
 let owner: Artist;
+let ownerUserId: string;
 
 beforeAll(async () => {
   server = await getTestServer();
   const ownerActor = await signInNewArtist(server);
   owner = ownerActor.artist;
+  ownerUserId = ownerActor.user.id;
   tokens.owner = ownerActor.token;
   tokens.otherArtist = (await signInNewArtist(server)).token;
   tokens.customer = (await signInNewCustomer(server)).token;
@@ -147,7 +157,19 @@ async function makeFixtures(): Promise<Fixtures> {
     .values({ sellerProfileId: owner.id, step: "details", data: { title: "Fixture draft" } })
     .returning();
   if (!draft) throw new Error("no draft");
-  return { artist: owner, design, otherDesign, collectionId: collection.id, draftId: draft.id };
+  const [upload] = await db
+    .insert(uploads)
+    .values({ userId: ownerUserId, purpose: "artwork", status: "ready", declaredBytes: 1000, width: 900, height: 900 })
+    .returning();
+  if (!upload) throw new Error("no upload");
+  return {
+    artist: owner,
+    design,
+    otherDesign,
+    collectionId: collection.id,
+    draftId: draft.id,
+    uploadId: upload.id,
+  };
 }
 
 describe("studio policy matrix", () => {
