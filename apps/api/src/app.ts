@@ -47,12 +47,15 @@ import { followRoutes } from "./modules/follows/routes.ts";
 import { createPurgeStaleRowsHandler, purgeSchedule } from "./modules/housekeeping/purge-stale-rows.ts";
 import { createSendEmailHandler } from "./modules/mail/send-email.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
+import { myDesignRoutes } from "./modules/my-designs/routes.ts";
 import { createProcessPayPalWebhookHandler } from "./modules/orders/paypal-webhooks.ts";
 import { orderReadRoutes } from "./modules/orders/read-routes.ts";
 import { createReconcileOrderPaymentHandler } from "./modules/orders/reconcile-payment.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import { createSendOrderConfirmationHandler } from "./modules/orders/send-order-confirmation.ts";
+import { salesRoutes } from "./modules/sales/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
+import { storefrontCollectionRoutes } from "./modules/storefront-collections/routes.ts";
 import { createProcessUploadHandler } from "./modules/uploads/process-upload.ts";
 import { purgeStaleUploads } from "./modules/uploads/purge-stale-uploads.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
@@ -76,6 +79,9 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   addressVerificationRoutes,
   orderRoutes,
   orderReadRoutes,
+  myDesignRoutes,
+  storefrontCollectionRoutes,
+  salesRoutes,
 ];
 
 export type BuildAppOptions = {

@@ -164,6 +164,28 @@ export const orderLineItemSchema = z.object({
 });
 export type OrderLineItem = z.infer<typeof orderLineItemSchema>;
 
+/**
+ * A line of the cart whose design is no longer available (its artist deactivated it): kept in the cart (it
+ * comes back if the design is reactivated) but not priced, counted or bought; the cart shows it with
+ * `message` and a way to remove it (`DELETE /order_line_items/{id}`).
+ */
+export const unavailableLineItemSchema = z.object({
+  id: z.number().int().positive(),
+  type: z.literal("unavailable_order_line_item"),
+  attributes: z.object({
+    uuid: replyText(),
+    displayName: replyText(),
+    garmentStyle: replyText(),
+    size: z.enum(SIZES),
+    color: z.enum(PRODUCT_COLORS),
+    quantity: z.number().int().min(MIN_LINE_QUANTITY).max(MAX_LINE_QUANTITY),
+    designUuid: replyText(),
+    /** CART_MESSAGES.variantUnavailable. */
+    message: replyText(),
+  }),
+});
+export type UnavailableLineItem = z.infer<typeof unavailableLineItemSchema>;
+
 /** `POST` (201) and `PUT /order_line_items/{id}`: the line and the cart's new item count. */
 export const cartLineResponseSchema = z.object({
   data: orderLineItemSchema,
@@ -273,6 +295,8 @@ export const shoppingCartResponseSchema = z.object({
       shoppingCartCount: z.number().int().nonnegative(),
       /** The lines, in the order they were added; their records are in `included`. */
       orderLineItems: z.array(z.object({ id: z.number().int().positive(), type: z.literal("order_line_item") })),
+      /** Lines of deactivated designs (issue 14), oldest first; always sent by the API (empty when none). */
+      unavailableLineItems: z.array(unavailableLineItemSchema).optional(),
     }),
   }),
   /** The order_line_item records, then the shipping_address and billing_address records once set. */

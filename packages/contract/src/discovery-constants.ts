@@ -121,7 +121,13 @@ export type ArtistProfile = {
 };
 
 /** `GET /artists/{uuid or unique_username}?page`: the storefront with one page of designs. */
-export type ArtistStorefrontResponse = { data: ArtistProfile; designs: DesignCard[]; meta: PageMeta };
+export type ArtistStorefrontResponse = {
+  data: ArtistProfile;
+  designs: DesignCard[];
+  /** The artist's storefront collections (issue 14), in order, each with its live designs in order. */
+  collections: Array<{ id: string; name: string; designs: DesignCard[] }>;
+  meta: PageMeta;
+};
 
 /** One style and fit of a design (a seller design product variant, numeric id). */
 export type DesignVariant = {

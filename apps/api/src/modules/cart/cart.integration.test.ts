@@ -242,6 +242,7 @@ describe("the shopping cart", () => {
           { id: first.data.id, type: "order_line_item" },
           { id: second.data.id, type: "order_line_item" },
         ],
+        unavailable_line_items: [],
       },
     });
     expect(cart.included).toEqual([first.data, second.data]);

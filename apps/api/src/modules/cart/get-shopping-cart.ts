@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { createImageUrlSigner } from "../discovery/image-urls.ts";
 import { presentShoppingCart, priceCart } from "./presenters.ts";
-import { cartOwnerOf, findCart } from "./queries.ts";
+import { cartOwnerOf, findCart, findUnavailableCartLines } from "./queries.ts";
 import { findPromoCode, quoteCart } from "./quote-cart.ts";
 
 /** Who pays, for a code's per-customer limit and the payment's decline limit: the customer, or the guest. */
@@ -29,5 +29,6 @@ export async function getShoppingCart(options: {
   const code = cart?.order.promoCode;
   const promo = code ? await findPromoCode({ db, code, payerKey: payerKeyOf(actor) }) : undefined;
   const quote = await quoteCart({ tax: context.tax, cart, priced, promo });
-  return presentShoppingCart({ cart, priced, quote, images });
+  const unavailable = await findUnavailableCartLines({ db, lineIds: cart?.unavailableLineIds ?? [] });
+  return presentShoppingCart({ cart, priced, quote, images, unavailable });
 }

@@ -1,10 +1,12 @@
-import type {
-  CartAddressRecord,
-  CartAddressType,
-  OrderLineItem,
-  OrderShippingOptionsCollection,
-  ShippingCost,
-  ShoppingCartResponse,
+import {
+  CART_MESSAGES,
+  type CartAddressRecord,
+  type CartAddressType,
+  type OrderLineItem,
+  type OrderShippingOptionsCollection,
+  type ShippingCost,
+  type ShoppingCartResponse,
+  type UnavailableLineItem,
 } from "@threadfolk/contract/cart";
 import { COLOR_HEX, colorDisplayName, type ProductColor, resolveColor } from "@threadfolk/contract/colors";
 import { type Cents, FALLBACK_PRICE, formatCents, toCents } from "@threadfolk/contract/money";
@@ -22,7 +24,7 @@ import {
   type LineAmounts,
   type PricedLine,
 } from "./compute-cart-totals.ts";
-import type { CartLineRow, CartVariant, FoundCart, StoredAddress } from "./queries.ts";
+import type { CartLineRow, CartVariant, FoundCart, StoredAddress, UnavailableCartLine } from "./queries.ts";
 import { quoteShippingOptions, type ShippingQuotes, shippingOptionInForce } from "./shipping-costs.ts";
 
 /** A line's unit prices as the catalogue sets them now (a running sale lowers them, its end restores them). */
@@ -172,6 +174,24 @@ export function priceCart(cart: FoundCart | undefined): PricedCart {
   };
 }
 
+/** A line of a deactivated design: what it was, and that it can no longer be bought. */
+function presentUnavailableLine(line: UnavailableCartLine): UnavailableLineItem {
+  return {
+    id: line.id,
+    type: "unavailable_order_line_item",
+    attributes: {
+      uuid: line.uuid,
+      displayName: line.displayName,
+      garmentStyle: nameGarmentStyle(line.style),
+      size: line.size as Size,
+      color: line.color as ProductColor,
+      quantity: line.quantity,
+      designUuid: line.designUuid,
+      message: CART_MESSAGES.variantUnavailable,
+    },
+  };
+}
+
 /**
  * `GET /shopping_cart` (spec section 3: shopping cart / order); no order yet is an empty cart. With a code
  * (decision 033): `totalBeforeTax` is the items after the coupon's item discount, `totalShipping` the shipping
@@ -183,8 +203,10 @@ export function presentShoppingCart(options: {
   priced: PricedCart;
   quote: CartQuote;
   images: ImageUrlSigner;
+  /** Lines of designs no longer listed (findUnavailableCartLines). */
+  unavailable?: readonly UnavailableCartLine[];
 }): ShoppingCartResponse {
-  const { cart, priced, quote, images } = options;
+  const { cart, priced, quote, images, unavailable = [] } = options;
   const order = cart?.order;
   const rows = cart?.lines ?? [];
   const totals: CartTotals = computeCartTotals({
@@ -229,6 +251,7 @@ export function presentShoppingCart(options: {
         billingSameAsShipping: order?.billingSameAsShipping ?? true,
         shoppingCartCount: totals.itemCount,
         orderLineItems: lines.map((line) => ({ id: line.id, type: line.type })),
+        unavailableLineItems: unavailable.map(presentUnavailableLine),
       },
     },
     included: [...lines, ...addresses],

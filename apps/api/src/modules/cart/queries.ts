@@ -1,7 +1,7 @@
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "@threadfolk/contract/cart";
 import { ORDER_MESSAGES } from "@threadfolk/contract/orders";
 import type { AddressInput } from "@threadfolk/contract/validation";
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import {
@@ -349,6 +349,8 @@ export type ShippingRate = { key: string; firstItemCents: number; additionalItem
 export type FoundCart = {
   order: CartOrder;
   lines: CartLineRow[];
+  /** Lines whose design is no longer listed (deactivated): kept, not priced, shown as unavailable. */
+  unavailableLineIds: number[];
   shippingAddress: StoredAddress | undefined;
   billingAddress: StoredAddress | undefined;
   shippingRates: ShippingRate[];
@@ -471,14 +473,17 @@ export async function findCart({ db, owner }: { db: Executor; owner: CartOwner }
   const [first] = rows;
   if (!first) return undefined;
   const lines: CartLineRow[] = [];
+  const unavailableLineIds: number[] = [];
   for (const row of rows) {
     const { line, variant, design, style } = row;
+    if (line && !design) unavailableLineIds.push(line.id);
     if (!line || !variant || !design || !style) continue;
     lines.push({ line, variant, design, style, saleOffers: parseSaleOffers(row.saleOffers) });
   }
   return {
     order: first.order,
     lines,
+    unavailableLineIds,
     shippingAddress: storedAddress(first.shippingAddress),
     billingAddress: storedAddress(first.billingAddress),
     shippingRates: parseShippingRates(first.shippingRates),
@@ -567,3 +572,32 @@ export async function deleteOrder({ db, orderId }: { db: Executor; orderId: stri
     .returning({ id: orders.id });
   if (deleted.length === 0) await db.delete(orderLineItems).where(eq(orderLineItems.orderId, orderId));
 }
+
+/**
+ * The cart's lines whose design is no longer listed (an artist deactivated it), for the cart to show them as
+ * unavailable: read only when the cart read found some, so an ordinary cart costs no extra statement.
+ */
+export async function findUnavailableCartLines({ db, lineIds }: { db: Executor; lineIds: readonly number[] }) {
+  if (lineIds.length === 0) return [];
+  return db
+    .select({
+      id: orderLineItems.id,
+      uuid: orderLineItems.uuid,
+      size: orderLineItems.size,
+      color: orderLineItems.color,
+      quantity: orderLineItems.quantity,
+      designUuid: designs.id,
+      displayName: designs.displayName,
+      style: { fit: garmentStyles.fit, displayName: garmentStyles.displayName },
+    })
+    .from(orderLineItems)
+    .innerJoin(
+      sellerDesignProductVariants,
+      eq(sellerDesignProductVariants.id, orderLineItems.sellerDesignProductVariantId),
+    )
+    .innerJoin(designs, eq(designs.id, sellerDesignProductVariants.designId))
+    .innerJoin(garmentStyles, eq(garmentStyles.id, sellerDesignProductVariants.garmentStyleId))
+    .where(inArray(orderLineItems.id, [...lineIds]))
+    .orderBy(asc(orderLineItems.id));
+}
+export type UnavailableCartLine = Awaited<ReturnType<typeof findUnavailableCartLines>>[number];

@@ -5,12 +5,13 @@ import type { AppContext } from "../../context.ts";
 import { designs } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { listDesignPage } from "../catalogue/list-design-page.ts";
+import { loadStorefrontSections } from "../storefront-collections/load-storefront-sections.ts";
 import { createImageUrlSigner } from "./image-urls.ts";
 import { loadDesignCards } from "./load-design-cards.ts";
 import { presentArtist, presentPageMeta } from "./presenters.ts";
 import { findArtist, findArtistCounts } from "./queries.ts";
 
-/** The storefront: profile, counts and one page of the artist's listed designs, newest first. */
+/** The storefront: profile, counts, its collections (sections) and one page of the artist's listed designs, newest first. */
 export async function getArtistStorefront({
   context,
   artistKey,
@@ -40,9 +41,12 @@ export async function getArtistStorefront({
     createImageUrlSigner({ db, config: context.config }),
   ]);
   const cards = await loadDesignCards({ context, designIds: designPage.designIds });
+  // The artist's storefront collections, as sections (listed designs only, in order).
+  const collections = await loadStorefrontSections({ context, artistId: artist.id });
   return {
     data: presentArtist(artist, counts, images),
     designs: cards,
+    collections,
     meta: presentPageMeta({ totalCount: counts.designCount, page, perPage: DESIGN_PAGE_SIZE }),
   };
 }

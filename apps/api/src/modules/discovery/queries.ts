@@ -31,13 +31,18 @@ export type DesignCardRow = {
   saleOffers: SaleOffer[];
 };
 
-/** Card rows for the given designs, in the order given; unlisted (deactivated, unpublished) ones are left out. */
+/**
+ * Card rows for the given designs, in the order given; unlisted (deactivated, unpublished) ones are left out,
+ * unless `includeUnlisted` (the artist's own My Designs, never a public reply).
+ */
 export async function findDesignCardRows({
   db,
   designIds,
+  includeUnlisted = false,
 }: {
   db: Database;
   designIds: readonly string[];
+  includeUnlisted?: boolean;
 }): Promise<DesignCardRow[]> {
   if (designIds.length === 0) return [];
   const rows = await db
@@ -63,7 +68,7 @@ export async function findDesignCardRows({
       and(eq(sellerDesignProductVariants.designId, designs.id), eq(sellerDesignProductVariants.isDefault, true)),
     )
     .leftJoin(garmentStyles, eq(garmentStyles.id, sellerDesignProductVariants.garmentStyleId))
-    .where(and(inArray(designs.id, [...designIds]), isListedDesign()));
+    .where(and(inArray(designs.id, [...designIds]), includeUnlisted ? undefined : isListedDesign()));
   const byId = new Map(rows.map((row) => [row.id, { ...row, saleOffers: parseSaleOffers(row.saleOffers) }]));
   return designIds.flatMap((id) => {
     const row = byId.get(id);
