@@ -53,6 +53,8 @@ import { createReconcileOrderPaymentHandler } from "./modules/orders/reconcile-p
 import { orderRoutes } from "./modules/orders/routes.ts";
 import { createSendOrderConfirmationHandler } from "./modules/orders/send-order-confirmation.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
+import { createRenderDesignMockupsHandler } from "./modules/studio/render-design-job.ts";
+import { studioRoutes } from "./modules/studio/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { pingRoutes } from "./routes/ping.ts";
@@ -72,6 +74,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   addressVerificationRoutes,
   orderRoutes,
   orderReadRoutes,
+  studioRoutes,
 ];
 
 export type BuildAppOptions = {
@@ -133,6 +136,7 @@ export async function buildApp(
       record_order_earnings: createRecordOrderEarningsHandler({ db: database.db }),
       process_paypal_webhook: createProcessPayPalWebhookHandler({ db: database.db, gateway: paypal.gateway }),
       reverse_order_earnings: createReverseOrderEarningsHandler({ db: database.db }),
+      render_design_mockups: createRenderDesignMockupsHandler({ db: database.db, storage, config }),
     },
     schedules: [purgeSchedule],
   });
