@@ -8,7 +8,9 @@ import { createTestUser } from "../../../test/factories/users.ts";
 import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { designs, orderLineItems, sellerDesignProductVariants } from "../../db/schema/index.ts";
+import { getMediaObject } from "../media/get-media-object.ts";
 import { mockupKey } from "../media/media-keys.ts";
+import { renderMockupImage } from "../media/render-design-mockups.ts";
 
 let server: TestServer;
 
@@ -536,6 +538,25 @@ describe("the product editor", () => {
     expect(newImage?.body.equals(oldImage?.body as Buffer)).toBe(false);
     const shop = await server.request(`/api/v1/designs/${design.id}`);
     expect(shop.body.data.attributes.images.tee.white.watermarked.src).toContain("&v=2");
+    // A mockup rendered on demand (the media route) uses the current placement too.
+    const artwork = await server.context.storage.get(`designs/${design.id}/artwork.png`);
+    const lazyKey = mockupKey({ designUuid: design.id, variant: "mockups", garment: "tee", color: "red", width: 320 });
+    const lazy = await getMediaObject({
+      key: lazyKey,
+      storage: server.context.storage,
+      brandName: server.config.BRAND_NAME,
+      db: server.database.db,
+    });
+    const expected = await renderMockupImage({
+      artwork: artwork?.body as Buffer,
+      garment: "tee",
+      color: "red",
+      width: 320,
+      variant: "mockups",
+      brandName: server.config.BRAND_NAME,
+      placement: { x: 0.25, y: 0.1, scale: 0.5 },
+    });
+    expect(lazy?.body.equals(expected)).toBe(true);
 
     const upload = await readyUpload(artist.user.id, { width: 2400, height: 2000, hue: 30 });
     const replaced = await call("PATCH", `/api/v1/seller_designs/${design.id}`, artist.token, {
