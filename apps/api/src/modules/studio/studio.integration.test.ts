@@ -1,4 +1,12 @@
+import { toCamelKeys } from "@threadfolk/contract/case";
 import { DESIGN_DETAIL_MESSAGES, PRICING_MESSAGES, STOREFRONT_MESSAGES } from "@threadfolk/contract/studio";
+import {
+  designDraftListResponseSchema,
+  designDraftResponseSchema,
+  designRendersResponseSchema,
+  sellerDesignResponseSchema,
+} from "@threadfolk/contract/studio-designs";
+import { garmentStylesResponseSchema, sellerProfileResponseSchema } from "@threadfolk/contract/studio-profile";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -87,6 +95,8 @@ async function publish(artist: { token: string; user: { id: string } }, override
   const { draftId } = await completeDraft(artist, overrides);
   const response = await call("POST", `/api/v1/design_drafts/${draftId}/publish`, artist.token);
   expect(response.status, response.text).toBe(201);
+  // The agreed wire shape (studio-shapes): the contract's schema parses the camelCased reply.
+  sellerDesignResponseSchema.parse(toCamelKeys(response.body));
   return { draftId, design: response.body.data };
 }
 
@@ -119,6 +129,7 @@ describe("storefront set-up", () => {
         storefront_path: `/artist/${lower}/${opened.body.data.id}`,
       },
     });
+    sellerProfileResponseSchema.parse(toCamelKeys(opened.body));
     expect((await call("GET", "/api/v1/design_drafts", customer.token)).status).toBe(200);
     expect((await call("GET", "/api/v1/seller_profile", customer.token)).body.data.id).toBe(opened.body.data.id);
     const storefront = await server.request(`/api/v1/artists/${lower}`);
@@ -214,6 +225,7 @@ describe("garment styles", () => {
   it("lists the styles an artist can offer, publicly, with base cost, colours and drawing", async () => {
     const response = await server.request("/api/v1/garment_styles");
     expect(response.status).toBe(200);
+    garmentStylesResponseSchema.parse(toCamelKeys(response.body));
     const keys = response.body.data.map((style: { id: string }) => style.id);
     expect(keys).toEqual(expect.arrayContaining(["mens_tee", "womens_tee", "hoodie"]));
     const hoodie = response.body.data.find((style: { id: string }) => style.id === "hoodie");
@@ -236,6 +248,7 @@ describe("drafts", () => {
       },
     });
     expect(created.status).toBe(201);
+    designDraftResponseSchema.parse(toCamelKeys(created.body));
     const draft = created.body.data;
     expect(draft.attributes.artwork).toMatchObject({ upload_id: upload.id, width: 2400, height: 3000 });
     expect((await fetchMedia(draft.attributes.artwork.preview_url)).status).toBe(200);
@@ -254,6 +267,7 @@ describe("drafts", () => {
       default_color: "white",
     });
     const listed = await call("GET", "/api/v1/design_drafts", artist.token);
+    designDraftListResponseSchema.parse(toCamelKeys(listed.body));
     expect(listed.body.data.map((entry: { id: string }) => entry.id)).toContain(draft.id);
 
     const refusals: Array<[Record<string, unknown>, string, string]> = [
@@ -395,6 +409,7 @@ describe("publishing", () => {
     });
     await server.context.jobs.processDue();
     const after = await call("GET", `/api/v1/seller_designs/${design.id}/renders`, artist.token);
+    designRendersResponseSchema.parse(toCamelKeys(after.body));
     expect(after.body.data.attributes).toEqual({ done: 6, total: 6, default_ready: true, complete: true });
     const { storage } = server.context;
     for (const garment of ["tee", "hoodie"] as const) {
