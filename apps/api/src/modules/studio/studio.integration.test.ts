@@ -221,6 +221,30 @@ describe("storefront set-up", () => {
   });
 });
 
+describe("storefront races", () => {
+  it("lets the unique indexes decide: one of two racing openings wins, the other is told why", async () => {
+    const [first, second] = await Promise.all([newCustomer(), newCustomer()]);
+    const username = freshUsername("race");
+    const open = (token: string, name: string) =>
+      call("POST", "/api/v1/seller_profile", token, {
+        seller_profile: { display_name: "Racer", unique_username: name, accept_terms: true },
+      });
+    const sameName = await Promise.all([open(first.token, username), open(second.token, username)]);
+    expect(sameName.map((response) => response.status).sort()).toEqual([201, 422]);
+    const loser = sameName.find((response) => response.status === 422);
+    expect(loser?.body.error.details).toContainEqual({
+      field: "seller_profile.unique_username",
+      message: STOREFRONT_MESSAGES.usernameTaken,
+    });
+    const third = await newCustomer();
+    const twice = await Promise.all([
+      open(third.token, freshUsername("twice")),
+      open(third.token, freshUsername("again")),
+    ]);
+    expect(twice.map((response) => response.status).sort()).toEqual([201, 409]);
+  });
+});
+
 describe("garment styles", () => {
   it("lists the styles an artist can offer, publicly, with base cost, colours and drawing", async () => {
     const response = await server.request("/api/v1/garment_styles");
