@@ -1,4 +1,5 @@
 import type { ProductColor } from "@threadfolk/contract/colors";
+import type { ErrorDetail } from "@threadfolk/contract/errors";
 import type { DesignDraftData } from "@threadfolk/contract/studio";
 import { DESIGN_DETAIL_MESSAGES } from "@threadfolk/contract/studio";
 import { designPagePath, type SellerDesign } from "@threadfolk/contract/studio-designs";
@@ -150,7 +151,7 @@ export async function updateSellerDesign(options: {
     currentArtwork: current,
   });
   const variants = await findVariants(db, design.id);
-  const problems = [];
+  const problems: ErrorDetail[] = [];
 
   // Colours: the default must be among those offered after the change.
   const offeredColors = data.offeredColors ?? design.offeredColors;
@@ -171,6 +172,10 @@ export async function updateSellerDesign(options: {
     (offeredProducts.some((product) => product.garmentStyleKey === currentDefaultKey)
       ? currentDefaultKey
       : offeredProducts[0]?.garmentStyleKey);
+
+  if (!offeredProducts.some((product) => product.garmentStyleKey === defaultStyleKey)) {
+    problems.push({ field: `${PREFIX}default_garment_style_key`, message: STUDIO_MESSAGES.defaultStyleNotOffered });
+  }
 
   // Details: whatever is sent, checked together with what is kept.
   const detailsChanged = data.title !== undefined || data.description !== undefined || data.tags !== undefined;
@@ -286,5 +291,3 @@ export async function updateSellerDesign(options: {
   if (!updated) throw AppError.notFound("Design");
   return updated;
 }
-
-export { STUDIO_MESSAGES };

@@ -502,16 +502,33 @@ describe("the product editor", () => {
     });
     expect(refused.status).toBe(422);
 
-    // Offered again, with a new price.
+    // The style shown first must be one that is offered.
+    const notShown = await call("PATCH", `/api/v1/seller_designs/${design.id}`, artist.token, {
+      seller_design: { default_garment_style_key: "hoodie" },
+    });
+    expect(notShown.status).toBe(422);
+    expect(notShown.body.error.details).toContainEqual({
+      field: "seller_design.default_garment_style_key",
+      message: "The style shown first must be one of the products offered",
+    });
+
+    // Offered again, with a new price, and shown first.
     const reoffered = await call("PATCH", `/api/v1/seller_designs/${design.id}`, artist.token, {
       seller_design: {
         products: [
           { garment_style_key: "mens_tee", price_cents: 3100 },
           { garment_style_key: "hoodie", price_cents: 5000 },
         ],
+        default_garment_style_key: "hoodie",
       },
     });
     expect(reoffered.body.data.attributes.products[1]).toMatchObject({ offered: true, price_cents: 5000 });
+    expect(reoffered.body.data.attributes.default_garment_style_key).toBe("hoodie");
+    const defaults = await server.database.db
+      .select()
+      .from(sellerDesignProductVariants)
+      .where(eq(sellerDesignProductVariants.designId, design.id));
+    expect(defaults.filter((variant) => variant.isDefault).map((variant) => variant.id)).toEqual([hoodie.id]);
   });
 
   it("refuses colours the artist does not offer, on the design page and in the cart", async () => {
