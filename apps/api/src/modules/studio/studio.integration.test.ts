@@ -212,12 +212,20 @@ describe("storefront set-up", () => {
       });
       expect(refused.status).toBe(404);
     }
+    // A new username moves the storefront at once; the old one is free again.
+    const renamed = freshUsername("renamed");
+    const moved = await call("PATCH", "/api/v1/seller_profile", customer.token, {
+      seller_profile: { unique_username: renamed },
+    });
+    expect(moved.body.data.attributes.storefront_path).toBe(`/artist/${renamed}/${opened.body.data.id}`);
+    expect((await server.request(`/api/v1/artists/${renamed}`)).status).toBe(200);
+    expect((await server.request(`/api/v1/artists/${username}`)).status).toBe(404);
     const removed = await call("PATCH", "/api/v1/seller_profile", customer.token, {
       seller_profile: { avatar_upload_id: null },
     });
     expect(removed.body.data.attributes.avatar_url).toBeNull();
     expect(removed.body.data.attributes.banner_url).toContain("&v=3");
-    expect((await server.request(`/api/v1/artists/${username}`)).body.data.attributes.avatar).toBeNull();
+    expect((await server.request(`/api/v1/artists/${renamed}`)).body.data.attributes.avatar).toBeNull();
   });
 });
 
