@@ -55,6 +55,10 @@ import { createSendOrderConfirmationHandler } from "./modules/orders/send-order-
 import { searchRoutes } from "./modules/search/routes.ts";
 import { createRenderDesignMockupsHandler } from "./modules/studio/render-design-job.ts";
 import { studioRoutes } from "./modules/studio/routes.ts";
+import { createProcessUploadHandler } from "./modules/uploads/process-upload.ts";
+import { purgeStaleUploads } from "./modules/uploads/purge-stale-uploads.ts";
+import { uploadRoutes } from "./modules/uploads/routes.ts";
+import { createUploadStore } from "./modules/uploads/upload-store.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { pingRoutes } from "./routes/ping.ts";
@@ -98,6 +102,8 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; context: AppContext; routes: RouteEntry[] }> {
   const { config, database } = options;
   const storage = options.storage ?? createStorage(config);
+  // Where tus keeps the bytes of uploads in progress (decision 036).
+  const uploadStore = await createUploadStore(config);
   const app = Fastify({
     logger: options.logger === false ? false : createLoggerOptions({ config, stream: options.logStream }),
     logController: createAccessLogController(),
@@ -130,13 +136,19 @@ export async function buildApp(
       forward_analytics_events: analytics
         ? createForwardAnalyticsEventsHandler({ db: database.db, config, analytics })
         : undefined,
-      purge_stale_rows: createPurgeStaleRowsHandler({ db: database.db, config, log: app.log }),
+      purge_stale_rows: createPurgeStaleRowsHandler({
+        db: database.db,
+        config,
+        log: app.log,
+        purgeUploads: () => purgeStaleUploads({ db: database.db, uploadStore }),
+      }),
       reconcile_order_payment: createReconcileOrderPaymentHandler({ db: database.db, cardProcessor, config }),
       send_order_confirmation: createSendOrderConfirmationHandler({ db: database.db, config }),
       record_order_earnings: createRecordOrderEarningsHandler({ db: database.db }),
       process_paypal_webhook: createProcessPayPalWebhookHandler({ db: database.db, gateway: paypal.gateway }),
       reverse_order_earnings: createReverseOrderEarningsHandler({ db: database.db }),
       render_design_mockups: createRenderDesignMockupsHandler({ db: database.db, storage, config }),
+      process_upload: createProcessUploadHandler({ db: database.db, storage, uploadStore }),
     },
     schedules: [purgeSchedule],
   });
@@ -223,6 +235,7 @@ export async function buildApp(
   for (const registerModule of API_MODULES) {
     await app.register(async (instance) => registerModule(instance, context), { prefix: "/api/v1" });
   }
+  await app.register(async (instance) => uploadRoutes(instance, context, uploadStore), { prefix: "/api/v1" });
 
   await registerWebApp(app, {
     config,

@@ -40,6 +40,8 @@ export const jobKinds = {
    * `{designId}:{artworkVersion}`). Its result records the progress the studio polls.
    */
   render_design_mockups: z.object({ designId: z.uuid(), artworkVersion: z.number().int().min(1) }),
+  /** The checks and conversion of an upload whose bytes are all in (modules/uploads; dedupe key: the upload id). */
+  process_upload: z.object({ uploadId: z.uuid() }),
   /** The hourly clean-up of dead sessions, tokens, counters, finished jobs and old analytics (modules/housekeeping). */
   purge_stale_rows: z.object({}),
 } satisfies Record<string, z.ZodType<Record<string, unknown>>>;

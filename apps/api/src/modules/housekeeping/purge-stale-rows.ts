@@ -95,13 +95,18 @@ export function createPurgeStaleRowsHandler(options: {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
+  /** Uploads stuck receiving and their partial bytes (modules/uploads, decision 036); returns how many. */
+  purgeUploads?: () => Promise<number>;
 }): JobHandler<"purge_stale_rows"> {
-  const { db, config, log } = options;
+  const { db, config, log, purgeUploads } = options;
   return {
     // A missed hour is made up by the next one: a few quick retries are enough.
     retry: { maxAttempts: 3, baseDelaySeconds: 60, maxDelaySeconds: 600, leaseSeconds: 15 * 60 },
     async run() {
-      const counts = await purgeStaleRows({ db, config });
+      const counts = {
+        ...(await purgeStaleRows({ db, config })),
+        ...(purgeUploads ? { staleUploads: await purgeUploads() } : {}),
+      };
       const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
       if (total > 0) log.info({ purged: counts }, "purged stale sessions, tokens, counters, jobs and analytics events");
       return counts;

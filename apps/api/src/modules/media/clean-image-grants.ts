@@ -30,3 +30,21 @@ export function grantArtistCleanImages(options: {
 export function grantProductionCleanImages(options: { designUuid: string }): CleanImageGrant {
   return mintGrant(options.designUuid);
 }
+
+declare const uploadGrantBrand: unique symbol;
+
+/** Permission to sign the clean picture of one upload (decision 036): minted only for the upload's owner. */
+export type CleanUploadGrant = { readonly uploadId: string; readonly [uploadGrantBrand]: true };
+
+/**
+ * The customer who owns the upload, asking for its normalised picture (the studio's preview); throws 401 for
+ * a guest or no one, 404 for someone else's upload.
+ */
+export function grantUploadOwnerImage(options: {
+  actor: Actor | undefined;
+  upload: { id: string; userId: string } | undefined;
+}): CleanUploadGrant {
+  const { actor, upload } = options;
+  authorize(actor, mediaPolicies.viewUploadImage, upload);
+  return { uploadId: upload.id } as CleanUploadGrant;
+}

@@ -55,10 +55,11 @@ const WATERMARKED_PREFIX = new RegExp(`^designs/${UUID_SOURCE}/watermarked/`);
 /**
  * Whether a key names a clean design image (the artwork or a plain mockup): everything under `designs/`
  * except the watermarked renditions, so a key kind added later is clean until someone decides otherwise.
+ * An upload's normalised picture (`uploads/{id}/source.png`, decision 036) is clean too: its owner's only.
  * Clean keys are signed with their own key and only for an authorised purpose (media-urls.ts).
  */
 export function isCleanMediaKey(key: string): boolean {
-  return key.startsWith("designs/") && !WATERMARKED_PREFIX.test(key);
+  return (key.startsWith("designs/") && !WATERMARKED_PREFIX.test(key)) || key.startsWith("uploads/");
 }
 
 export function artworkKey(designUuid: string): string {

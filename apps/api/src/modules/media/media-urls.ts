@@ -3,7 +3,7 @@ import { PRODUCT_COLORS, type ProductColor } from "@threadfolk/contract/colors";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { getAppSecret } from "../../lib/app-secrets.ts";
-import type { CleanImageGrant } from "./clean-image-grants.ts";
+import type { CleanImageGrant, CleanUploadGrant } from "./clean-image-grants.ts";
 import {
   DEFAULT_GARMENT,
   DEFAULT_MOCKUP_WIDTH,
@@ -155,6 +155,22 @@ export function signCleanMediaUrl({
   if (!isCleanMediaKey(key) || !key.startsWith(`designs/${grant.designUuid}/`)) {
     throw new Error(`${key} is not a clean image of design ${grant.designUuid}`);
   }
+  const exp = cleanMediaUrlExpiry(now);
+  const signature = mediaSignature(cleanSigningKey(secret), key, exp, version);
+  return formatMediaUrl({ key, exp, signature, baseUrl, version });
+}
+
+/** A signed URL of an upload's clean picture (`uploads/{id}/...`) for its owner: like signCleanMediaUrl. */
+export function signCleanUploadUrl({
+  grant,
+  key,
+  secret,
+  baseUrl = "",
+  version,
+  now,
+}: SignMediaUrlOptions & { grant: CleanUploadGrant }): string {
+  if (!key.startsWith(`uploads/${grant.uploadId}/`))
+    throw new Error(`${key} is not a picture of upload ${grant.uploadId}`);
   const exp = cleanMediaUrlExpiry(now);
   const signature = mediaSignature(cleanSigningKey(secret), key, exp, version);
   return formatMediaUrl({ key, exp, signature, baseUrl, version });

@@ -1,4 +1,4 @@
-import { resourceRule } from "../../lib/authorize.ts";
+import { ownsResource, resourceRule } from "../../lib/authorize.ts";
 
 /**
  * Media is public except a design's clean images (its artwork and plain mockups, decision 021): those are
@@ -10,5 +10,11 @@ export const mediaPolicies = {
     who: "artist",
     resourceName: "Design",
     allows: (actor, design: { sellerProfileId: string }) => design.sellerProfileId === actor.artistId,
+  }),
+  /** An upload's normalised picture (decision 036): its owner's only, storefront or not. */
+  viewUploadImage: resourceRule({
+    who: "customer",
+    resourceName: "Upload",
+    allows: (actor, upload: { userId: string }) => ownsResource(actor, upload),
   }),
 };
