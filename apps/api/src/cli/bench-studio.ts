@@ -1,6 +1,6 @@
 // Times the studio's publish path for a large artwork (issue 14, deliverable 9): a 20 MB PNG (noise, so it
-// really is ~20 MB) stored as a ready upload, published from a complete draft, then the render job, measuring
-// from "upload finished" to (1) the default colour's mockup stored and servable and (2) the whole set of one
+// really is ~20 MB) ingested as an upload (processUpload), published from a complete draft, then the render
+// job, measuring from "upload finished" to (1) the default colour's mockup stored and servable and (2) the whole set of one
 // style (every offered colour x 3 widths, plain and watermarked). `npm run bench:studio`; targets < 3 s and
 // < 15 s. Runs on a throw-away PGlite database and local storage under a temporary directory.
 import { randomBytes } from "node:crypto";
@@ -23,6 +23,7 @@ import { MOCKUP_WIDTHS, mockupKey } from "../modules/media/media-keys.ts";
 import { getGarmentLayers } from "../modules/media/render-mockup.ts";
 import { publishDraft } from "../modules/studio/publish-draft.ts";
 import { renderPublishedDesign } from "../modules/studio/render-design-job.ts";
+import { processUpload } from "../modules/uploads/process-upload.ts";
 
 const TARGET_DEFAULT_MS = 3000;
 const TARGET_SET_MS = 15_000;
@@ -35,9 +36,9 @@ const database = await openDatabase({ driver: "pglite" });
 const format = (ms: number) => `${ms.toFixed(0).padStart(6)} ms`;
 
 /**
- * THE INGEST HOOK. The uploads pipeline (decision 036: type sniffing, bomb and CMYK checks, the normalised
- * PNG) lands in another branch; once merged, call its processing step here on `raw` and time it as part of
- * "upload finished -> ...". Until then the received PNG is taken as its own normalised copy.
+ * The ingest step (decision 036's `processUpload`: type sniffing, bomb and CMYK checks, the normalised PNG at
+ * `uploads/{id}/source.png`), on a row whose bytes are all in, as the tus endpoint leaves it: timed as part of
+ * "upload finished -> ...".
  */
 async function ingestUpload(options: {
   db: Database;
@@ -45,26 +46,15 @@ async function ingestUpload(options: {
   userId: string;
   raw: Buffer;
 }): Promise<{ id: string }> {
-  const { db, userId, raw } = options;
-  const id = crypto.randomUUID();
-  const meta = await sharp(raw).metadata();
-  const sourceKey = `uploads/${id}/normalised.png`;
-  await options.storage.put(sourceKey, raw, "image/png");
-  await db.insert(uploads).values({
-    id,
-    userId,
-    purpose: "artwork",
-    status: "ready",
-    fileName: "bench.png",
-    declaredBytes: raw.length,
-    detectedType: "png",
-    sourceKey,
-    width: meta.width,
-    height: meta.height,
-    hasTransparency: meta.hasAlpha ?? false,
-    opaqueBackground: false,
-  });
-  return { id };
+  const { db, storage, userId, raw } = options;
+  const [row] = await db
+    .insert(uploads)
+    .values({ userId, purpose: "artwork", status: "processing", fileName: "bench.png", declaredBytes: raw.length })
+    .returning({ id: uploads.id });
+  if (!row) throw new Error("no upload row");
+  const outcome = await processUpload({ db, storage, uploadId: row.id, bytes: raw });
+  if (outcome.status !== "ready") throw new Error(`ingest did not finish: ${JSON.stringify(outcome)}`);
+  return { id: row.id };
 }
 
 try {
@@ -163,7 +153,7 @@ try {
     },
   });
   const setMs = performance.now() - started;
-  console.log(`ingest (hook, see bench-studio.ts):       ${format(ingested - started)}`);
+  console.log(`ingest (processUpload):                   ${format(ingested - started)}`);
   console.log(`publish (artwork copy + transaction):     ${format(published - ingested)}`);
   console.log(`default colour mockup stored:             ${format(defaultMs)}`);
   console.log(

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import type { MediaStorage } from "../../src/adapters/storage/storage.ts";
 import type { Database } from "../../src/db/client.ts";
 import { uploads } from "../../src/db/schema/index.ts";
+import { uploadSourceKey } from "../../src/modules/uploads/process-upload.ts";
 
 /**
  * A picture for studio tests: coloured shapes on a transparent ground (a PNG of `width` x `height`), tinted by
@@ -26,7 +27,7 @@ export async function buildReadyUpload(
   const { userId, purpose = "artwork", width = 2000, height = 2000 } = options;
   const id = crypto.randomUUID();
   const body = options.body ?? (await studioPicture(width, height, options.hue));
-  const sourceKey = `uploads/${id}/normalised.png`;
+  const sourceKey = uploadSourceKey(id);
   await storage.put(sourceKey, body, "image/png");
   const [row] = await db
     .insert(uploads)

@@ -13,7 +13,8 @@ import type { Database } from "../../db/client.ts";
 import { designDrafts } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { type ArtistActor, authorize } from "../../lib/authorize.ts";
-import { getMediaUrlSecret, signMediaUrl } from "../media/media-urls.ts";
+import { grantUploadOwnerImage } from "../media/clean-image-grants.ts";
+import { getMediaUrlSecret, signCleanUploadUrl } from "../media/media-urls.ts";
 import { loadReadyUpload } from "../uploads/ready-upload.ts";
 import { checkDesignParts, loadGarmentStyles, STUDIO_MESSAGES } from "./design-parts.ts";
 import { studioPolicies } from "./policies.ts";
@@ -57,7 +58,12 @@ export async function presentDraft(
         height: upload.height,
         hasTransparency: upload.hasTransparency,
         opaqueBackground: upload.opaqueBackground,
-        previewUrl: signMediaUrl({ key: upload.sourceKey, secret }),
+        // The owner's clean preview (decision 036): loadReadyUpload found it among the caller's uploads.
+        previewUrl: signCleanUploadUrl({
+          grant: grantUploadOwnerImage({ actor, upload: { id: upload.id, userId: actor.userId } }),
+          key: upload.sourceKey,
+          secret,
+        }),
       };
     }
   }
