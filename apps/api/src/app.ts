@@ -56,6 +56,8 @@ import { createSendOrderConfirmationHandler } from "./modules/orders/send-order-
 import { salesRoutes } from "./modules/sales/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { storefrontCollectionRoutes } from "./modules/storefront-collections/routes.ts";
+import { createRenderDesignMockupsHandler } from "./modules/studio/render-design-job.ts";
+import { studioRoutes } from "./modules/studio/routes.ts";
 import { createProcessUploadHandler } from "./modules/uploads/process-upload.ts";
 import { purgeStaleUploads } from "./modules/uploads/purge-stale-uploads.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
@@ -82,6 +84,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   myDesignRoutes,
   storefrontCollectionRoutes,
   salesRoutes,
+  studioRoutes,
 ];
 
 export type BuildAppOptions = {
@@ -150,6 +153,7 @@ export async function buildApp(
       record_order_earnings: createRecordOrderEarningsHandler({ db: database.db }),
       process_paypal_webhook: createProcessPayPalWebhookHandler({ db: database.db, gateway: paypal.gateway }),
       reverse_order_earnings: createReverseOrderEarningsHandler({ db: database.db }),
+      render_design_mockups: createRenderDesignMockupsHandler({ db: database.db, storage, config }),
       process_upload: createProcessUploadHandler({ db: database.db, storage, uploadStore }),
     },
     schedules: [purgeSchedule],

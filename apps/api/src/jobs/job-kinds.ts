@@ -34,6 +34,12 @@ export const jobKinds = {
   }),
   /** The reversing earnings entries of a refunded order, once (modules/earnings; dedupe key: the order id). */
   reverse_order_earnings: z.object({ orderId: z.uuid() }),
+  /**
+   * Every mockup of a published design at one artwork version (each offered colour x offered style's garment,
+   * the default first), skipped once the version moved on (modules/studio/render-design-job.ts; dedupe key:
+   * `{designId}:{artworkVersion}`). Its result records the progress the studio polls.
+   */
+  render_design_mockups: z.object({ designId: z.uuid(), artworkVersion: z.number().int().min(1) }),
   /** The checks and conversion of an upload whose bytes are all in (modules/uploads; dedupe key: the upload id). */
   process_upload: z.object({ uploadId: z.uuid() }),
   /** The hourly clean-up of dead sessions, tokens, counters, finished jobs and old analytics (modules/housekeeping). */

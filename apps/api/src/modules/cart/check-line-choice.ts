@@ -29,7 +29,11 @@ export function checkLineChoice(options: {
   if (!style.sizes.includes(size)) {
     details.push({ field: fields.size, message: CART_MESSAGES.sizeNotSold(size, styleName) });
   }
-  if (!style.colors.includes(color)) {
+  // The garment must come in the colour, and the artist must offer the design in it (issue 14).
+  if (
+    !style.colors.includes(color) ||
+    (variant.design.offeredColors && !variant.design.offeredColors.includes(color))
+  ) {
     details.push({ field: fields.color, message: CART_MESSAGES.colorNotOffered(colorDisplayName(color), styleName) });
   }
   if (details.length > 0) throw cartValidationError(details);

@@ -83,7 +83,8 @@ async function selectRaw<Row>(db: Executor, query: SQL): Promise<Row[]> {
 /** What the cart needs of a variant to validate a choice and to price and picture a line. */
 export type CartVariant = {
   variant: { id: number; priceCents: number; isDefault: boolean };
-  design: { id: string; slug: string; displayName: string; defaultColor: string };
+  /** `offeredColors`: the colours the artist offers (read when a line is added or changed). */
+  design: { id: string; slug: string; displayName: string; defaultColor: string; offeredColors?: string[] };
   style: {
     key: string;
     displayName: string;
@@ -118,25 +119,33 @@ const variantColumns = {
     priceCents: sellerDesignProductVariants.priceCents,
     isDefault: sellerDesignProductVariants.isDefault,
   },
-  design: lineDesignColumns,
+  design: { ...lineDesignColumns, offeredColors: designs.offeredColors },
   style: lineStyleColumns,
   saleOffers: runningSaleOffers(),
 };
 
 function prepareVariantQuery(db: Executor) {
-  return db
-    .select(variantColumns)
-    .from(sellerDesignProductVariants)
-    .innerJoin(designs, and(eq(designs.id, sellerDesignProductVariants.designId), isListedDesign()))
-    .innerJoin(garmentStyles, eq(garmentStyles.id, sellerDesignProductVariants.garmentStyleId))
-    .where(eq(sellerDesignProductVariants.id, sql.placeholder("variantId")))
-    .prepare("find_cart_variant");
+  return (
+    db
+      .select(variantColumns)
+      .from(sellerDesignProductVariants)
+      .innerJoin(designs, and(eq(designs.id, sellerDesignProductVariants.designId), isListedDesign()))
+      .innerJoin(garmentStyles, eq(garmentStyles.id, sellerDesignProductVariants.garmentStyleId))
+      // A style the artist no longer offers cannot be added or chosen (its row stays for existing lines).
+      .where(
+        and(
+          eq(sellerDesignProductVariants.id, sql.placeholder("variantId")),
+          eq(sellerDesignProductVariants.offered, true),
+        ),
+      )
+      .prepare("find_cart_variant")
+  );
 }
 
 /** Prepared once per database, like the cart read: every add and every change of a line asks it. */
 const preparedVariantQueries = new WeakMap<Executor, ReturnType<typeof prepareVariantQuery>>();
 
-/** A variant of a listed design with its style and running sale offers; undefined when unknown or unlisted. */
+/** An offered variant of a listed design with its style and running sale offers; undefined otherwise. */
 export async function findCartVariant({
   db,
   variantId,

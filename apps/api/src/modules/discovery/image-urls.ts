@@ -36,14 +36,27 @@ export function garmentForStyle(garmentStyleKey: string): Garment {
   return GARMENT_BY_STYLE.get(garmentStyleKey) ?? DEFAULT_GARMENT;
 }
 
+/** A replaced object's `v`: none for the first version, so URLs of things never replaced stay as they were. */
+function versionParam(version: number | undefined): string | undefined {
+  return version === undefined || version <= 1 ? undefined : String(version);
+}
+
 /** Signs URLs for one request; fetch the secret once per request with `createImageUrlSigner`. */
 export type ImageUrlSigner = {
-  /** One watermarked mockup image (all widths) of a design in a colour. */
-  watermarkedMockup(options: { designUuid: string; garment: Garment; color: ProductColor }): ImageSource;
+  /**
+   * One watermarked mockup image (all widths) of a design in a colour; `version` is the design's
+   * `artwork_version` (the URLs' `v`, so a new artwork or placement gets new URLs).
+   */
+  watermarkedMockup(options: {
+    designUuid: string;
+    garment: Garment;
+    color: ProductColor;
+    version?: number;
+  }): ImageSource;
   /** The card's single URL: the watermarked mockup at the card width. */
-  watermarkedUrl(options: { designUuid: string; garment: Garment; color: ProductColor }): string;
-  /** An avatar or banner (id = artist uuid) or a carousel slide (id = asset id). */
-  picture(preset: ImagePreset, id: string): ImageSource;
+  watermarkedUrl(options: { designUuid: string; garment: Garment; color: ProductColor; version?: number }): string;
+  /** An avatar or banner (id = artist uuid, version = its `images_version`) or a carousel slide (id = asset id). */
+  picture(preset: ImagePreset, id: string, version?: number): ImageSource;
 };
 
 /** Builds a signer over the media secret; `absolute` prefixes PUBLIC_URL (Open Graph images, sitemaps). */
@@ -55,17 +68,24 @@ export async function createImageUrlSigner(options: {
   const secret = await getMediaUrlSecret({ db: options.db, config: options.config });
   const baseUrl = options.absolute ? options.config.PUBLIC_URL : "";
   return {
-    watermarkedMockup({ designUuid, garment, color }) {
-      const source = buildWatermarkedImageUrls({ designUuid, secret, colors: [color], garment, baseUrl })[color];
+    watermarkedMockup({ designUuid, garment, color, version }) {
+      const source = buildWatermarkedImageUrls({
+        designUuid,
+        secret,
+        colors: [color],
+        garment,
+        baseUrl,
+        version: versionParam(version),
+      })[color];
       if (!source) throw new Error(`no watermarked image for ${designUuid} in ${color}`);
       return source;
     },
-    watermarkedUrl({ designUuid, garment, color }) {
+    watermarkedUrl({ designUuid, garment, color, version }) {
       const key = mockupKey({ designUuid, variant: "watermarked", garment, color, width: DEFAULT_MOCKUP_WIDTH });
-      return signMediaUrl({ key, secret, baseUrl });
+      return signMediaUrl({ key, secret, baseUrl, version: versionParam(version) });
     },
-    picture(preset, id) {
-      return buildImageUrls({ preset, id, secret, baseUrl });
+    picture(preset, id, version) {
+      return buildImageUrls({ preset, id, secret, baseUrl, version: versionParam(version) });
     },
   };
 }

@@ -42,7 +42,7 @@ export function presentDesignCard(row: DesignCardRow, images: ImageUrlSigner): D
   const garment = garmentForStyle(row.garmentStyleKey ?? "mens_tee");
   // One URL per card (the 640 px square watermarked mockup, CARD_IMAGE_SIZE): a srcset would double the bytes
   // of every list, and the home payload is the most requested response of the site.
-  const imageUrl = images.watermarkedUrl({ designUuid: row.id, garment, color });
+  const imageUrl = images.watermarkedUrl({ designUuid: row.id, garment, color, version: row.artworkVersion });
   const sale = salePriceCents(row.priceCents, row.saleOffers);
   return {
     id: row.id,
@@ -71,8 +71,8 @@ type Artist = typeof sellerProfiles.$inferSelect;
 
 function presentArtistImages(artist: Artist, images: ImageUrlSigner) {
   return {
-    avatar: artist.avatarKey ? images.picture("avatar", artist.id) : null,
-    banner: artist.bannerKey ? images.picture("banner", artist.id) : null,
+    avatar: artist.avatarKey ? images.picture("avatar", artist.id, artist.imagesVersion) : null,
+    banner: artist.bannerKey ? images.picture("banner", artist.id, artist.imagesVersion) : null,
   };
 }
 
@@ -125,12 +125,15 @@ export function presentDesignDetail(options: {
   const { design, artist, variants, card, saleOffers, moreByArtist, images } = options;
   const colorsByGarment = new Map<Garment, Set<ProductColor>>();
   const allColors = new Set<ProductColor>();
+  // Only the colours the artist offers (issue 14), among those each garment comes in.
+  const offered = new Set(design.offeredColors);
+  const isOffered = (color: string) => offered.has(resolveColor(color) ?? color);
   for (const { style } of variants) {
     const garment = garmentForStyle(style.key);
     const set = colorsByGarment.get(garment) ?? new Set<ProductColor>();
     for (const color of style.colors) {
       const printable = resolveColor(color);
-      if (!printable) continue;
+      if (!printable || !offered.has(printable)) continue;
       set.add(printable);
       allColors.add(printable);
     }
@@ -143,7 +146,14 @@ export function presentDesignDetail(options: {
     imageSets[garment] = Object.fromEntries(
       inDisplayOrder(colors).map((color) => [
         color,
-        { watermarked: images.watermarkedMockup({ designUuid: design.id, garment, color }) },
+        {
+          watermarked: images.watermarkedMockup({
+            designUuid: design.id,
+            garment,
+            color,
+            version: design.artworkVersion,
+          }),
+        },
       ]),
     );
   }
@@ -175,7 +185,7 @@ export function presentDesignDetail(options: {
           onSale: sale !== undefined,
           salesPrice: sale === undefined ? FALLBACK_PRICE : formatCents(sale),
           sizes: [...style.sizes].sort((a, b) => compareSizes(a as Size, b as Size)),
-          colors: style.colors.filter((color) => resolveColor(color) !== undefined),
+          colors: style.colors.filter((color) => resolveColor(color) !== undefined && isOffered(color)),
         };
       }),
       artist: presentArtistSummary(artist, images),

@@ -29,6 +29,8 @@ export type DesignCardRow = {
   priceCents: number;
   garmentStyleKey: string | null;
   saleOffers: SaleOffer[];
+  /** The `v` of the design's mockup URLs (bumped by a new artwork or placement). */
+  artworkVersion?: number;
 };
 
 /**
@@ -60,6 +62,7 @@ export async function findDesignCardRows({
       ),
       garmentStyleKey: garmentStyles.key,
       saleOffers: runningSaleOffers(),
+      artworkVersion: designs.artworkVersion,
     })
     .from(designs)
     .innerJoin(sellerProfiles, eq(sellerProfiles.id, designs.sellerProfileId))
@@ -119,13 +122,16 @@ export async function findListedDesign({ db, designId }: { db: Database; designI
   return row;
 }
 
-/** A design's variants with their garment styles, default first, then in the catalogue's order. */
+/**
+ * A design's offered variants with their garment styles, default first, then in the catalogue's order (a style
+ * the artist stopped offering keeps its row for carts and orders, but is not shown).
+ */
 export async function findDesignVariants({ db, designId }: { db: Database; designId: string }) {
   return db
     .select({ variant: sellerDesignProductVariants, style: garmentStyles })
     .from(sellerDesignProductVariants)
     .innerJoin(garmentStyles, eq(garmentStyles.id, sellerDesignProductVariants.garmentStyleId))
-    .where(eq(sellerDesignProductVariants.designId, designId))
+    .where(and(eq(sellerDesignProductVariants.designId, designId), eq(sellerDesignProductVariants.offered, true)))
     .orderBy(desc(sellerDesignProductVariants.isDefault), asc(garmentStyles.position));
 }
 

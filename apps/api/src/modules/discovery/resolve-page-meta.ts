@@ -50,6 +50,7 @@ export function createPageMetaResolver(context: Pick<AppContext, "db" | "config"
         designUuid: row.id,
         garment: garmentForStyle(row.garmentStyleKey ?? "mens_tee"),
         color,
+        version: row.artworkVersion,
       });
       const meta: PageMeta = {
         title: `${row.displayName} by ${row.artistName} | ${config.BRAND_NAME}`,
@@ -73,6 +74,7 @@ export function createPageMetaResolver(context: Pick<AppContext, "db" | "config"
             defaultColor: printableColor(row.defaultColor),
             colors: styleColors,
           }),
+          version: row.artworkVersion,
         });
         meta.preloadImages = [{ src: shown.src, srcSet: shown.srcSet, sizes: DESIGN_MOCKUP_SIZES }];
       }
@@ -95,7 +97,7 @@ export function createPageMetaResolver(context: Pick<AppContext, "db" | "config"
             ? `${bio} Shop ${counts.designCount} designs by ${artist.displayName} on ${config.BRAND_NAME}.`
             : `Shop ${counts.designCount} designs by ${artist.displayName}, an independent artist on ${config.BRAND_NAME}.`,
         ),
-        ...(artist.avatarKey ? { imageUrl: images.picture("avatar", artist.id).src } : {}),
+        ...(artist.avatarKey ? { imageUrl: images.picture("avatar", artist.id, artist.imagesVersion).src } : {}),
         type: "profile",
         canonicalPath: `/artist/${artist.uniqueUsername}/${artist.id}`,
       };

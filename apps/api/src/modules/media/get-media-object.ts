@@ -1,5 +1,9 @@
+import { type Placement, placementSchema } from "@threadfolk/contract/studio";
+import { eq } from "drizzle-orm";
 import type { MediaStorage } from "../../adapters/storage/storage.ts";
-import { parseRenditionKey } from "./media-keys.ts";
+import type { Database } from "../../db/client.ts";
+import { designs } from "../../db/schema/index.ts";
+import { type Garment, parseRenditionKey } from "./media-keys.ts";
 import { renderImageRendition, renderMockupImage } from "./render-design-mockups.ts";
 
 export type MediaObject = { body: Buffer; contentType: string };
@@ -8,29 +12,59 @@ export type MediaObject = { body: Buffer; contentType: string };
 // Across instances a duplicate render is harmless: both write the same bytes and put is atomic.
 const rendersInFlight = new WeakMap<MediaStorage, Map<string, Promise<MediaObject | undefined>>>();
 
-async function renderAndStore(storage: MediaStorage, key: string, brandName: string): Promise<MediaObject | undefined> {
+/** A design's current placement on one garment and its artwork version (what a mockup is rendered from). */
+async function findMockupState(
+  db: Database,
+  designUuid: string,
+  garment: Garment,
+): Promise<{ placement: Placement | undefined; version: number } | undefined> {
+  const [row] = await db
+    .select({ placements: designs.placements, version: designs.artworkVersion })
+    .from(designs)
+    .where(eq(designs.id, designUuid))
+    .limit(1);
+  if (!row) return undefined;
+  const parsed = placementSchema.safeParse(row.placements[garment]);
+  return { placement: parsed.success ? parsed.data : undefined, version: row.version };
+}
+
+async function renderAndStore(
+  storage: MediaStorage,
+  key: string,
+  brandName: string,
+  db: Database | undefined,
+): Promise<MediaObject | undefined> {
   const rendition = parseRenditionKey(key);
   if (!rendition) return undefined;
   const source = await storage.get(rendition.sourceKey);
   if (!source) return undefined;
-  const body =
-    rendition.kind === "mockup"
-      ? await renderMockupImage({ artwork: source.body, ...rendition, brandName })
-      : await renderImageRendition({ source: source.body, preset: rendition.preset, width: rendition.width });
-  await storage.put(key, body, "image/webp");
+  if (rendition.kind !== "mockup") {
+    const body = await renderImageRendition({ source: source.body, preset: rendition.preset, width: rendition.width });
+    await storage.put(key, body, "image/webp");
+    return { body, contentType: "image/webp" };
+  }
+  // The design's current placement on this garment (decision 037). A render that overlapped a change of the
+  // artwork or a placement (the version moved on meanwhile) is served once but not stored: the change deletes
+  // the design's renditions, and a stale one stored after that would outlive it.
+  const before = db ? await findMockupState(db, rendition.designUuid, rendition.garment) : undefined;
+  const body = await renderMockupImage({ artwork: source.body, ...rendition, brandName, placement: before?.placement });
+  const after = db && before ? await findMockupState(db, rendition.designUuid, rendition.garment) : undefined;
+  if (!before || after?.version === before.version) await storage.put(key, body, "image/webp");
   return { body, contentType: "image/webp" };
 }
 
 /**
  * A stored media object; an absent rendition (mockup, resized avatar/banner/carousel) whose source exists
- * is rendered, stored and returned. Undefined when neither the object nor its source exists.
+ * is rendered, stored and returned. Undefined when neither the object nor its source exists. With `db`, a
+ * mockup is rendered with the design's current placement on its garment.
  */
 export async function getMediaObject(options: {
   key: string;
   storage: MediaStorage;
   brandName: string;
+  db?: Database;
 }): Promise<MediaObject | undefined> {
-  const { key, storage, brandName } = options;
+  const { key, storage, brandName, db } = options;
   const stored = await storage.get(key);
   if (stored) return stored;
   if (!parseRenditionKey(key)) return undefined;
@@ -41,7 +75,7 @@ export async function getMediaObject(options: {
   }
   const running = inFlight.get(key);
   if (running) return running;
-  const render = renderAndStore(storage, key, brandName).finally(() => inFlight.delete(key));
+  const render = renderAndStore(storage, key, brandName, db).finally(() => inFlight.delete(key));
   inFlight.set(key, render);
   return render;
 }

@@ -1,5 +1,6 @@
 import os from "node:os";
 import { PRODUCT_COLORS, type ProductColor } from "@threadfolk/contract/colors";
+import type { Placement } from "@threadfolk/contract/studio";
 import sharp from "sharp";
 import type { MediaStorage } from "../../adapters/storage/storage.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -30,9 +31,14 @@ export async function renderMockupImage(options: {
   width: number;
   variant: MockupVariant;
   brandName: string;
+  /** The artist's placement on this garment; the default placement without one. */
+  placement?: Placement;
 }): Promise<Buffer> {
-  const { artwork, garment, color, width, variant, brandName } = options;
-  const [layers, print] = await Promise.all([getGarmentLayers(garment, width), preparePrint(artwork, garment, width)]);
+  const { artwork, garment, color, width, variant, brandName, placement } = options;
+  const [layers, print] = await Promise.all([
+    getGarmentLayers(garment, width),
+    preparePrint(artwork, garment, width, placement),
+  ]);
   const image = composeMockup({ layers, color, print });
   if (variant === "watermarked")
     applyWatermark(image, width, await getWatermarkLayer(garment, width, brandName), print);
@@ -65,10 +71,14 @@ async function runLimited<T>(tasks: Array<() => Promise<T>>, limit: number): Pro
 
 export type RenderDesignMockupsResult = { keys: string[]; bytes: number; milliseconds: number };
 
+/** A design's placements by garment drawing, as stored on the design (missing garments use the default). */
+export type GarmentPlacements = Partial<Record<Garment, Placement>>;
+
 /**
  * Pre-renders every mockup of one design (each colour x width, plain and watermarked) from its stored
  * artwork and stores them, e.g. right after an artist uploads. Colour passes run on the main thread
  * while earlier images encode and upload in libvips' threads; `concurrency` bounds the images in flight.
+ * `onColorStored` is told when a garment's colour is stored at every width, plain and watermarked.
  */
 export async function renderDesignMockups(options: {
   designUuid: string;
@@ -77,14 +87,19 @@ export async function renderDesignMockups(options: {
   garments?: readonly Garment[];
   colors?: readonly ProductColor[];
   concurrency?: number;
+  placements?: GarmentPlacements;
+  /** The artwork's bytes when the caller already read them (saves a storage read per call). */
+  artwork?: Buffer;
+  onColorStored?: (garment: Garment, color: ProductColor) => void | Promise<void>;
 }): Promise<RenderDesignMockupsResult> {
   const started = performance.now();
   const { designUuid, storage, brandName } = options;
   const garments = options.garments ?? [DEFAULT_GARMENT];
   const colors = options.colors ?? PRODUCT_COLORS;
   const concurrency = options.concurrency ?? Math.max(2, os.availableParallelism() * 2);
-  const source = await storage.get(artworkKey(designUuid));
+  const source = options.artwork ? { body: options.artwork } : await storage.get(artworkKey(designUuid));
   if (!source) throw AppError.notFound("Design artwork");
+  const widthsLeft = new Map<string, number>();
 
   const tasks: Array<() => Promise<{ key: string; bytes: number }>> = [];
   for (const garment of garments) {
@@ -92,10 +107,14 @@ export async function renderDesignMockups(options: {
       // The garment layers, the fitted print and the watermark are shared by every colour at this width.
       let shared: Promise<[Awaited<ReturnType<typeof getGarmentLayers>>, Awaited<ReturnType<typeof preparePrint>>]>;
       const getShared = () => {
-        shared ??= Promise.all([getGarmentLayers(garment, width), preparePrint(source.body, garment, width)]);
+        shared ??= Promise.all([
+          getGarmentLayers(garment, width),
+          preparePrint(source.body, garment, width, options.placements?.[garment]),
+        ]);
         return shared;
       };
       for (const color of colors) {
+        widthsLeft.set(`${garment}:${color}`, MOCKUP_WIDTHS.length);
         tasks.push(async () => {
           const [layers, print] = await getShared();
           const plain = composeMockup({ layers, color, print });
@@ -111,6 +130,9 @@ export async function renderDesignMockups(options: {
             storage.put(plainKey, plainWebp, "image/webp"),
             storage.put(watermarkedKey, watermarkedWebp, "image/webp"),
           ]);
+          const left = (widthsLeft.get(`${garment}:${color}`) ?? 1) - 1;
+          widthsLeft.set(`${garment}:${color}`, left);
+          if (left === 0) await options.onColorStored?.(garment, color);
           return { key: `${plainKey} ${watermarkedKey}`, bytes: plainWebp.length + watermarkedWebp.length };
         });
       }

@@ -1,4 +1,5 @@
 import { COLOR_HEX, isDarkColor, type ProductColor } from "@threadfolk/contract/colors";
+import { type Placement, placeArtwork } from "@threadfolk/contract/studio";
 import sharp from "sharp";
 import { backdropSvg, coverSvg, lightSvg, maskSvg, printAreaOf, shadeSvg } from "./garment-art.ts";
 import type { Garment } from "./media-keys.ts";
@@ -118,8 +119,30 @@ export function printAreaPixels(garment: Garment, size: number) {
   };
 }
 
-/** Fits the artwork into the chest print area (kept whole, centred, hung from the top like a real print). */
-export async function preparePrint(artwork: Buffer, garment: Garment, size: number): Promise<PreparedPrint> {
+/**
+ * Resizes the artwork into a garment's print area at one canvas size. With a placement (the artist's, per
+ * garment: `@threadfolk/contract/studio`), the box is `placeArtwork`'s, the same arithmetic as the studio's
+ * live preview. Without one, the default placement: the artwork kept whole, as large as fits, centred and hung
+ * from the top like a real print (libvips' own fit, so designs without a placement render exactly as they
+ * always did; `placeArtwork(defaultPlacement)` agrees to within a pixel of rounding).
+ */
+export async function preparePrint(
+  artwork: Buffer,
+  garment: Garment,
+  size: number,
+  placement?: Placement,
+): Promise<PreparedPrint> {
+  if (placement) {
+    const meta = await sharp(artwork).metadata();
+    const aspect = (meta.width ?? 1) / (meta.height ?? 1);
+    const box = placeArtwork(garment, aspect, placement, size);
+    const { data } = await sharp(artwork)
+      .ensureAlpha()
+      .resize(box.width, box.height, { fit: "fill", kernel: "lanczos3" })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { ...box, rgba: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+  }
   const area = printAreaPixels(garment, size);
   const { data, info } = await sharp(artwork)
     .ensureAlpha()

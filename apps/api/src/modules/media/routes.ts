@@ -27,7 +27,12 @@ export async function mediaRoutes(app: FastifyInstance, context: AppContext): Pr
     const check = verifyMediaSignature({ key, exp: query.exp, sig: query.sig, version: query.v, secret });
     if (check !== "valid") throw new AppError("forbidden", REJECTIONS[check]);
 
-    const object = await getMediaObject({ key, storage: context.storage, brandName: context.config.BRAND_NAME });
+    const object = await getMediaObject({
+      key,
+      storage: context.storage,
+      brandName: context.config.BRAND_NAME,
+      db: context.db,
+    });
     if (!object) throw AppError.notFound("Media");
 
     const etag = `"${createHash("sha256").update(object.body).digest("base64url").slice(0, 32)}"`;

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { PRODUCT_COLORS, type ProductColor } from "./colors.ts";
+import { STUDIO_GARMENTS } from "./studio.ts";
+
+/**
+ * Response shapes of the storefront set-up and the garment styles (issue 14, decision 037): what
+ * `GET/POST/PATCH /api/v1/seller_profile` and `GET /api/v1/garment_styles` answer (camelCase here; the wire
+ * is snake_case, decision 004). Request bodies are in studio.ts.
+ */
+
+export const sellerProfileSchema = z.object({
+  /** The seller profile's uuid (the `{uuid}` of the storefront path). */
+  id: z.string(),
+  type: z.literal("sellerProfile"),
+  attributes: z.object({
+    displayName: z.string(),
+    uniqueUsername: z.string(),
+    bio: z.string(),
+    /** Signed 256 px square rendition, versioned (`v`) so a replaced picture gets a new URL; null without one. */
+    avatarUrl: z.string().nullable(),
+    /** Signed 1280 px wide (4:1) rendition, versioned like the avatar; null without one. */
+    bannerUrl: z.string().nullable(),
+    termsAcceptedAt: z.string().nullable(),
+    /** `/artist/{uniqueUsername}/{uuid}`: the public storefront. */
+    storefrontPath: z.string(),
+  }),
+});
+export type SellerProfile = z.infer<typeof sellerProfileSchema>;
+export const sellerProfileResponseSchema = z.object({ data: sellerProfileSchema });
+
+/** The storefront's public path. */
+export function storefrontPath(uniqueUsername: string, sellerProfileUuid: string): string {
+  return `/artist/${uniqueUsername}/${sellerProfileUuid}`;
+}
+
+const productColorSchema = z.enum(PRODUCT_COLORS as unknown as [ProductColor, ...ProductColor[]]);
+
+export const garmentStyleSchema = z.object({
+  /** The style's key (`mens_tee`). */
+  id: z.string(),
+  type: z.literal("garmentStyle"),
+  attributes: z.object({
+    key: z.string(),
+    displayName: z.string(),
+    fit: z.enum(["Men", "Women", "Unisex"]),
+    baseCostCents: z.number().int(),
+    /** The colours the garment comes in, in display order. */
+    colors: z.array(productColorSchema),
+    /** The drawing that pictures it (`GARMENT_OF_STYLE`). */
+    garment: z.enum(STUDIO_GARMENTS),
+    position: z.number().int(),
+  }),
+});
+export type GarmentStyle = z.infer<typeof garmentStyleSchema>;
+export const garmentStylesResponseSchema = z.object({ data: z.array(garmentStyleSchema) });
