@@ -1,5 +1,6 @@
 import { snakeToCamel } from "@threadfolk/contract/case";
 import { CARD_IMAGE_SIZE, type DesignCard as DesignCardData } from "@threadfolk/contract/discovery-constants";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { artistPath, designPath } from "../lib/catalogue-paths.ts";
 import { HeartIcon } from "./icons/icons.tsx";
@@ -17,7 +18,53 @@ type DesignCardProps = {
   onHeartClick?: HeartClickHandler;
   /** The card title's heading level: one below the heading of the list the card is in. */
   headingLevel?: 2 | 3;
+  /**
+   * My Designs' collection modes (spec section 2): the card is selectable, a filled check mark when selected and
+   * an empty dot otherwise; a click anywhere toggles it, and its links lead nowhere while selecting.
+   */
+  selection?: { isSelected: boolean; onToggle: () => void };
+  /** Shown in the picture's corner instead of the heart (My Designs: edit and delete). */
+  controls?: ReactNode;
+  /** Shown over the picture's other corner (My Designs: the design's status). */
+  badge?: ReactNode;
 };
+
+/** Selection mode's cover: a filled check when selected, an empty dot otherwise (spec section 2). */
+function SelectionCover({ name, isSelected, onToggle }: { name: string; isSelected: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={isSelected}
+      aria-label={`Select ${name}`}
+      onClick={onToggle}
+      className={`absolute -inset-1.5 z-10 rounded-2xl focus-visible:outline-2 focus-visible:outline-brand ${
+        isSelected ? "bg-brand/10 ring-2 ring-brand" : "hover:bg-neutral-900/5"
+      }`}
+    >
+      <span
+        aria-hidden="true"
+        className={`absolute top-3.5 left-3.5 flex size-8 items-center justify-center rounded-full shadow-sm ring-2 ${
+          isSelected ? "bg-brand text-white ring-white" : "bg-white/90 ring-neutral-400"
+        }`}
+      >
+        {isSelected ? (
+          <svg
+            viewBox="0 0 20 20"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            aria-hidden="true"
+          >
+            <path d="m5 10.5 3.2 3.2L15 7" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        ) : (
+          <span className="size-2.5 rounded-full bg-neutral-400" />
+        )}
+      </span>
+    </button>
+  );
+}
 
 /** The card's image in its default colour (spec section 3: watermarkedSignedUrls keyed by colour). */
 function cardImageUrl(card: DesignCardData): string | undefined {
@@ -59,6 +106,9 @@ export function DesignCard({
   isFavorite,
   onHeartClick,
   headingLevel = 3,
+  selection,
+  controls,
+  badge,
 }: DesignCardProps) {
   const Title = headingLevel === 2 ? "h2" : "h3";
   const href = designPath(card);
@@ -66,7 +116,11 @@ export function DesignCard({
   const artistHref = artistPath({ uniqueUsername: card.artistUniqueUsername, uuid: card.artistUuid });
   return (
     <article className="group relative flex flex-col">
-      <div className="relative overflow-hidden rounded-xl bg-neutral-100 ring-1 ring-neutral-900/5">
+      {/* In selection mode the card's own links and buttons are inert: navigation is blocked. */}
+      <div
+        inert={selection !== undefined}
+        className="relative overflow-hidden rounded-xl bg-neutral-100 ring-1 ring-neutral-900/5"
+      >
         {/* The name link below is the card's link for keyboards and screen readers; the picture repeats it for pointers. */}
         <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
           {imageUrl && (
@@ -84,19 +138,22 @@ export function DesignCard({
             />
           )}
         </Link>
-        <button
-          type="button"
-          aria-pressed={isFavorite}
-          aria-label={`Favorite ${card.displayName}`}
-          onClick={(event) => onHeartClick?.(card, event.currentTarget)}
-          className={`absolute top-2 right-2 flex size-10 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-neutral-900/10 backdrop-blur transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand motion-reduce:transition-none ${
-            isFavorite ? "text-brand" : "text-neutral-700 hover:text-brand"
-          }`}
-        >
-          <HeartIcon filled={isFavorite} className="size-5" />
-        </button>
+        {badge}
+        {controls ?? (
+          <button
+            type="button"
+            aria-pressed={isFavorite}
+            aria-label={`Favorite ${card.displayName}`}
+            onClick={(event) => onHeartClick?.(card, event.currentTarget)}
+            className={`absolute top-2 right-2 flex size-10 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-neutral-900/10 backdrop-blur transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand motion-reduce:transition-none ${
+              isFavorite ? "text-brand" : "text-neutral-700 hover:text-brand"
+            }`}
+          >
+            <HeartIcon filled={isFavorite} className="size-5" />
+          </button>
+        )}
       </div>
-      <div className={layout === "mobile" ? "px-0.5 pt-2" : "px-0.5 pt-3"}>
+      <div inert={selection !== undefined} className={layout === "mobile" ? "px-0.5 pt-2" : "px-0.5 pt-3"}>
         <Link
           to={href}
           className="block rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
@@ -123,6 +180,7 @@ export function DesignCard({
           </Link>
         </p>
       </div>
+      {selection && <SelectionCover name={card.displayName} {...selection} />}
     </article>
   );
 }
