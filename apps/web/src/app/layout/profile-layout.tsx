@@ -29,15 +29,17 @@ export function ProfileLayout() {
   const hasStorefront = storefront.data === undefined ? undefined : storefront.data !== null;
   const tabs = hasStorefront ? [...profileTabsFor(true), STOREFRONT_SETTINGS_TAB] : profileTabsFor(hasStorefront);
 
-  // Bring the current tab into the phone's scrolling row (sideways only: the page must not jump).
+  // Bring the current tab into the phone's scrolling row (sideways only: the page must not jump), also once the
+  // studio's tabs have arrived.
+  const currentTab = tabs.find((tab) => pathname === tab.path || pathname.startsWith(`${tab.path}/`))?.path;
   useEffect(() => {
     const row = mobileTabs.current;
     const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!row || !current || pathname === "") return;
+    if (!row || !current || currentTab === undefined) return;
     const rowBox = row.getBoundingClientRect();
     const tabBox = current.getBoundingClientRect();
     row.scrollLeft += tabBox.left - rowBox.left - (rowBox.width - tabBox.width) / 2;
-  }, [pathname]);
+  }, [currentTab]);
 
   return (
     <div className="md:grid md:grid-cols-[14rem_minmax(0,1fr)] md:gap-4 md:px-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:px-10">
