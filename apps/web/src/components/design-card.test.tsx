@@ -43,6 +43,8 @@ describe("DesignCard", () => {
     expect(html.match(/inert=""/g)).toHaveLength(2);
     expect(html).toContain("rounded-full bg-neutral-400");
     expect(html).not.toContain("m5 10.5 3.2 3.2L15 7");
+    // Only the check mark shows: no heart and no studio controls while selecting.
+    expect(html).not.toContain("Favorite Moon Cat");
   });
 
   it("shows a filled check mark when selected", () => {

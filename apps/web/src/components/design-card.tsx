@@ -139,19 +139,20 @@ export function DesignCard({
           )}
         </Link>
         {badge}
-        {controls ?? (
-          <button
-            type="button"
-            aria-pressed={isFavorite}
-            aria-label={`Favorite ${card.displayName}`}
-            onClick={(event) => onHeartClick?.(card, event.currentTarget)}
-            className={`absolute top-2 right-2 flex size-10 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-neutral-900/10 backdrop-blur transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand motion-reduce:transition-none ${
-              isFavorite ? "text-brand" : "text-neutral-700 hover:text-brand"
-            }`}
-          >
-            <HeartIcon filled={isFavorite} className="size-5" />
-          </button>
-        )}
+        {!selection &&
+          (controls ?? (
+            <button
+              type="button"
+              aria-pressed={isFavorite}
+              aria-label={`Favorite ${card.displayName}`}
+              onClick={(event) => onHeartClick?.(card, event.currentTarget)}
+              className={`absolute top-2 right-2 flex size-10 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-neutral-900/10 backdrop-blur transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand motion-reduce:transition-none ${
+                isFavorite ? "text-brand" : "text-neutral-700 hover:text-brand"
+              }`}
+            >
+              <HeartIcon filled={isFavorite} className="size-5" />
+            </button>
+          ))}
       </div>
       <div inert={selection !== undefined} className={layout === "mobile" ? "px-0.5 pt-2" : "px-0.5 pt-3"}>
         <Link

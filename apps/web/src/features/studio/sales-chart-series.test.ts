@@ -65,9 +65,11 @@ describe("earningsChartData", () => {
     expect(monthly.dollars[0]).toBe(9);
   });
 
-  it("is one empty day for an artist without sales", () => {
-    const chart = earningsChartData([], "all_time", TODAY);
-    expect(chart.times).toEqual([seconds("2026-11-23")]);
-    expect(chart.totalCents).toBe(0);
+  it("shows at least the last 30 days of all time, so a new artist's first sales are not one wide bar", () => {
+    const chart = earningsChartData([{ date: "2026-11-23", earningsCents: 1000 }], "all_time", TODAY);
+    expect(chart.times).toHaveLength(30);
+    expect(chart.times[0]).toBe(seconds("2026-10-25"));
+    expect(chart.dollars.at(-1)).toBe(10);
+    expect(earningsChartData([], "all_time", TODAY).totalCents).toBe(0);
   });
 });

@@ -20,12 +20,21 @@ function parseDay(value: string): number | undefined {
   return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
 }
 
-/** The first day the period covers (UTC), the same days the API's period filter counts. */
+/**
+ * The first day the period covers (UTC), the same days the API's period filter counts. All time starts at the
+ * first sale, and at least 30 days back (a new artist's few days would make each bar as wide as the chart).
+ */
 export function periodStartDay(period: SalesFilters["period"], today: Date, firstSaleDay: number | undefined): number {
   const todayMs = utcDay(today);
   if (period === "this_month") return Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1);
-  if (period === "last_30_days") return todayMs - 29 * DAY_MS;
-  return Math.min(firstSaleDay ?? todayMs, todayMs);
+  const thirtyDaysBack = todayMs - 29 * DAY_MS;
+  if (period === "last_30_days") return thirtyDaysBack;
+  return Math.min(firstSaleDay ?? thirtyDaysBack, thirtyDaysBack);
+}
+
+/** Half a bucket in seconds: the chart's x range reaches this far past the first and last bars. */
+export function halfBucketSeconds(bucket: ChartBucket): number {
+  return ({ day: 1, week: 7, month: 30 } as const)[bucket] * 43_200;
 }
 
 function bucketStart(dayMs: number, bucket: ChartBucket): number {

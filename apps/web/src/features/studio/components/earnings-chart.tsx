@@ -2,7 +2,7 @@ import "uplot/dist/uPlot.min.css";
 import { formatCents } from "@threadfolk/contract/money";
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
-import type { EarningsChartData } from "../sales-chart-series.ts";
+import { type EarningsChartData, halfBucketSeconds } from "../sales-chart-series.ts";
 
 const BRAND = "#d7263d";
 const HEIGHT_DESKTOP = 260;
@@ -33,7 +33,14 @@ function chartOptions(data: EarningsChartData, width: number, height: number): u
     cursor: { y: false, points: { size: 8, fill: BRAND } },
     select: { show: false, left: 0, top: 0, width: 0, height: 0 },
     legend: { show: true, live: true },
-    scales: { x: { time: true }, y: { range: (_self, _min, max) => [0, max > 0 ? max * 1.1 : 10] } },
+    scales: {
+      // Half a bucket either side of the first and last bars (uPlot's own range would pad a short series by years).
+      x: {
+        time: true,
+        range: (_self, min, max) => [min - halfBucketSeconds(data.bucket), max + halfBucketSeconds(data.bucket)],
+      },
+      y: { range: (_self, _min, max) => [0, max > 0 ? max * 1.1 : 10] },
+    },
     axes: [
       {
         stroke: "#525252",
