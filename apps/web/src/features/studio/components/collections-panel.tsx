@@ -42,8 +42,8 @@ export function CollectionsPanel({ collections, onCreate, onEdit, onMove, isBusy
           {collections.map((collection, index) => {
             const { name, designUuids } = collection.attributes;
             return (
-              <li key={collection.id} className="flex items-center gap-2 py-1.5 pr-2 pl-4">
-                <span className="w-6 shrink-0 text-sm font-semibold text-neutral-400 tabular-nums">{index + 1}</span>
+              <li key={collection.id} className="flex items-center gap-1 py-1.5 pr-1 pl-3 md:gap-2 md:pr-2 md:pl-4">
+                <span className="w-5 shrink-0 text-sm font-semibold text-neutral-400 tabular-nums">{index + 1}</span>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-semibold text-neutral-900">{name}</span>
                   <span className="block text-xs text-neutral-600">
@@ -74,7 +74,8 @@ export function CollectionsPanel({ collections, onCreate, onEdit, onMove, isBusy
                   aria-label={`Edit collection ${name}`}
                   className="h-9 rounded-full px-3 text-sm font-semibold text-brand hover:bg-brand/5 focus-visible:outline-2 focus-visible:outline-brand"
                 >
-                  Edit collection
+                  <span className="md:hidden">Edit</span>
+                  <span className="hidden md:inline">Edit collection</span>
                 </button>
               </li>
             );

@@ -153,7 +153,8 @@ export function StorefrontForm({ profile }: { profile: SellerProfile | null }) {
           maxLength={STOREFRONT_LIMITS.username}
           placeholder="e.g. inkwell_studio"
         />
-        <UsernameRule value={username} />
+        {/* The field's own message says the rule once the form has checked it; the hint says it before. */}
+        {fieldError(form, "uniqueUsername") !== STOREFRONT_MESSAGES.usernameFormat && <UsernameRule value={username} />}
         <p className="mt-1 truncate text-sm text-neutral-600">
           Your storefront:{" "}
           <span className="font-medium text-neutral-900">/artist/{username.toLowerCase() || "username"}/…</span>
