@@ -2,6 +2,7 @@ import type { DesignCard as DesignCardData } from "@threadfolk/contract/discover
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { SelectionCover } from "../features/studio/components/selection-cover.tsx";
 import { DesignCard } from "./design-card.tsx";
 
 const CARD: DesignCardData = {
@@ -37,7 +38,11 @@ describe("DesignCard", () => {
 
   it("in selection mode is a toggle with an empty dot, and its links are inert (navigation blocked)", () => {
     const html = render(
-      <DesignCard card={CARD} isFavorite={false} selection={{ isSelected: false, onToggle: () => {} }} />,
+      <DesignCard
+        card={CARD}
+        isFavorite={false}
+        selection={{ overlay: <SelectionCover name="Moon Cat" isSelected={false} onToggle={() => {}} /> }}
+      />,
     );
     expect(html).toMatch(/<button type="button" aria-pressed="false" aria-label="Select Moon Cat"/);
     expect(html.match(/inert=""/g)).toHaveLength(2);
@@ -49,7 +54,11 @@ describe("DesignCard", () => {
 
   it("shows a filled check mark when selected", () => {
     const html = render(
-      <DesignCard card={CARD} isFavorite={false} selection={{ isSelected: true, onToggle: () => {} }} />,
+      <DesignCard
+        card={CARD}
+        isFavorite={false}
+        selection={{ overlay: <SelectionCover name="Moon Cat" isSelected onToggle={() => {}} /> }}
+      />,
     );
     expect(html).toContain('aria-pressed="true"');
     expect(html).toContain("m5 10.5 3.2 3.2L15 7");

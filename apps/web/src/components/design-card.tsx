@@ -19,52 +19,15 @@ type DesignCardProps = {
   /** The card title's heading level: one below the heading of the list the card is in. */
   headingLevel?: 2 | 3;
   /**
-   * My Designs' collection modes (spec section 2): the card is selectable, a filled check mark when selected and
-   * an empty dot otherwise; a click anywhere toggles it, and its links lead nowhere while selecting.
+   * My Designs' collection modes (spec section 2): the card's own links and buttons are inert (navigation is
+   * blocked) and `overlay`, laid over the whole card, is what a click reaches (the studio's selection toggle).
    */
-  selection?: { isSelected: boolean; onToggle: () => void };
+  selection?: { overlay: ReactNode };
   /** Shown in the picture's corner instead of the heart (My Designs: edit and delete). */
   controls?: ReactNode;
   /** Shown over the picture's other corner (My Designs: the design's status). */
   badge?: ReactNode;
 };
-
-/** Selection mode's cover: a filled check when selected, an empty dot otherwise (spec section 2). */
-function SelectionCover({ name, isSelected, onToggle }: { name: string; isSelected: boolean; onToggle: () => void }) {
-  return (
-    <button
-      type="button"
-      aria-pressed={isSelected}
-      aria-label={`Select ${name}`}
-      onClick={onToggle}
-      className={`absolute -inset-1.5 z-10 rounded-2xl focus-visible:outline-2 focus-visible:outline-brand ${
-        isSelected ? "bg-brand/10 ring-2 ring-brand" : "hover:bg-neutral-900/5"
-      }`}
-    >
-      <span
-        aria-hidden="true"
-        className={`absolute top-3.5 left-3.5 flex size-8 items-center justify-center rounded-full shadow-sm ring-2 ${
-          isSelected ? "bg-brand text-white ring-white" : "bg-white/90 ring-neutral-400"
-        }`}
-      >
-        {isSelected ? (
-          <svg
-            viewBox="0 0 20 20"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            aria-hidden="true"
-          >
-            <path d="m5 10.5 3.2 3.2L15 7" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        ) : (
-          <span className="size-2.5 rounded-full bg-neutral-400" />
-        )}
-      </span>
-    </button>
-  );
-}
 
 /** The card's image in its default colour (spec section 3: watermarkedSignedUrls keyed by colour). */
 function cardImageUrl(card: DesignCardData): string | undefined {
@@ -181,7 +144,7 @@ export function DesignCard({
           </Link>
         </p>
       </div>
-      {selection && <SelectionCover name={card.displayName} {...selection} />}
+      {selection?.overlay}
     </article>
   );
 }

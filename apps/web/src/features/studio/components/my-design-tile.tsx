@@ -4,6 +4,7 @@ import { DesignCard } from "../../../components/design-card.tsx";
 import type { MyDesign } from "../api/studio-wire.ts";
 import { draftWizardPath, productEditorPath, type StudioNavigationState } from "../studio-paths.ts";
 import { DesignStatusBadge } from "./design-status-badge.tsx";
+import { SelectionCover } from "./selection-cover.tsx";
 import { PencilIcon, RestoreIcon, TrashIcon } from "./studio-icons.tsx";
 
 const controlClass =
@@ -91,7 +92,7 @@ export function MyDesignTile({
         card={card}
         layout={layout}
         isFavorite={false}
-        selection={selection}
+        selection={selection && { overlay: <SelectionCover name={displayName} {...selection} /> }}
         badge={<DesignStatusBadge status={status} className="absolute bottom-2 left-2" />}
         controls={
           <div className="absolute top-2 right-2 flex gap-2">
