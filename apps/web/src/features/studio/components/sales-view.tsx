@@ -232,8 +232,8 @@ export function SalesView({ filters, page, layout, hrefFor, onFiltersChange }: S
   if (summary.isError) return <StudioLoadError what="Your sales" onRetry={() => summary.refetch()} />;
 
   const { totals, designs } = summary.data.data;
-  const hasNoSalesAtAll = totals.allTimeCents === 0 && designs.length === 0 && filters.designUuid === undefined;
-  if (hasNoSalesAtAll && sales.data?.meta.totalCount === 0) {
+  // No design has ever sold (the summary lists every design with a sold line, refunded ones included).
+  if (designs.length === 0 && totals.allTimeCents === 0 && filters.designUuid === undefined) {
     return (
       <StudioCallout
         title="No sales yet"
