@@ -13,7 +13,6 @@ import { ErrorPagePopularSection } from "./error/popular-section.tsx";
 import { RootErrorBoundary } from "./error/root-error-boundary.tsx";
 import { BareLayout } from "./layout/bare-layout.tsx";
 import { MainLayout } from "./layout/main-layout.tsx";
-import { ProfileLayout } from "./layout/profile-layout.tsx";
 import { createPrefetchers, type PagePrefetcher } from "./prefetch-page-data.ts";
 
 type PageModule = { default: ComponentType };
@@ -111,8 +110,9 @@ function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(CLIENT_ROUTES.artist, () => import("../pages/artist-page.tsx"), prefetchers.artist),
             page(CLIENT_ROUTES.shoppingCart, () => import("../pages/shopping-cart-page.tsx")),
             {
-              // The profile shell: its tabs around every profile page (spec section 2).
-              element: <ProfileLayout />,
+              // The profile shell: its tabs around every profile page (spec section 2). Lazy like the pages in
+              // it: a shopper's first download never carries it.
+              lazy: async () => ({ Component: (await import("./layout/profile-layout.tsx")).ProfileLayout }),
               children: [
                 page(CLIENT_ROUTES.sellerProfile, () => import("../pages/seller-profile-page.tsx")),
                 page(CLIENT_ROUTES.sellerOrders, () => import("../pages/my-profile/seller-orders-page.tsx")),

@@ -1,5 +1,6 @@
 import { snakeToCamel } from "@threadfolk/contract/case";
 import { CARD_IMAGE_SIZE, type DesignCard as DesignCardData } from "@threadfolk/contract/discovery-constants";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { artistPath, designPath } from "../lib/catalogue-paths.ts";
 import { HeartIcon } from "./icons/icons.tsx";
@@ -17,6 +18,15 @@ type DesignCardProps = {
   onHeartClick?: HeartClickHandler;
   /** The card title's heading level: one below the heading of the list the card is in. */
   headingLevel?: 2 | 3;
+  /**
+   * My Designs' collection modes (spec section 2): the card's own links and buttons are inert (navigation is
+   * blocked) and `overlay`, laid over the whole card, is what a click reaches (the studio's selection toggle).
+   */
+  selection?: { overlay: ReactNode };
+  /** Shown in the picture's corner instead of the heart (My Designs: edit and delete). */
+  controls?: ReactNode;
+  /** Shown over the picture's other corner (My Designs: the design's status). */
+  badge?: ReactNode;
 };
 
 /** The card's image in its default colour (spec section 3: watermarkedSignedUrls keyed by colour). */
@@ -59,6 +69,9 @@ export function DesignCard({
   isFavorite,
   onHeartClick,
   headingLevel = 3,
+  selection,
+  controls,
+  badge,
 }: DesignCardProps) {
   const Title = headingLevel === 2 ? "h2" : "h3";
   const href = designPath(card);
@@ -66,7 +79,11 @@ export function DesignCard({
   const artistHref = artistPath({ uniqueUsername: card.artistUniqueUsername, uuid: card.artistUuid });
   return (
     <article className="group relative flex flex-col">
-      <div className="relative overflow-hidden rounded-xl bg-neutral-100 ring-1 ring-neutral-900/5">
+      {/* In selection mode the card's own links and buttons are inert: navigation is blocked. */}
+      <div
+        inert={selection !== undefined}
+        className="relative overflow-hidden rounded-xl bg-neutral-100 ring-1 ring-neutral-900/5"
+      >
         {/* The name link below is the card's link for keyboards and screen readers; the picture repeats it for pointers. */}
         <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
           {imageUrl && (
@@ -84,19 +101,23 @@ export function DesignCard({
             />
           )}
         </Link>
-        <button
-          type="button"
-          aria-pressed={isFavorite}
-          aria-label={`Favorite ${card.displayName}`}
-          onClick={(event) => onHeartClick?.(card, event.currentTarget)}
-          className={`absolute top-2 right-2 flex size-10 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-neutral-900/10 backdrop-blur transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand motion-reduce:transition-none ${
-            isFavorite ? "text-brand" : "text-neutral-700 hover:text-brand"
-          }`}
-        >
-          <HeartIcon filled={isFavorite} className="size-5" />
-        </button>
+        {badge}
+        {!selection &&
+          (controls ?? (
+            <button
+              type="button"
+              aria-pressed={isFavorite}
+              aria-label={`Favorite ${card.displayName}`}
+              onClick={(event) => onHeartClick?.(card, event.currentTarget)}
+              className={`absolute top-2 right-2 flex size-10 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-neutral-900/10 backdrop-blur transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand motion-reduce:transition-none ${
+                isFavorite ? "text-brand" : "text-neutral-700 hover:text-brand"
+              }`}
+            >
+              <HeartIcon filled={isFavorite} className="size-5" />
+            </button>
+          ))}
       </div>
-      <div className={layout === "mobile" ? "px-0.5 pt-2" : "px-0.5 pt-3"}>
+      <div inert={selection !== undefined} className={layout === "mobile" ? "px-0.5 pt-2" : "px-0.5 pt-3"}>
         <Link
           to={href}
           className="block rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
@@ -123,6 +144,7 @@ export function DesignCard({
           </Link>
         </p>
       </div>
+      {selection?.overlay}
     </article>
   );
 }

@@ -13,6 +13,11 @@ import { artistPath, parsePageParam } from "../lib/catalogue-paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { useIsDesktop } from "../lib/use-media-query.ts";
 
+/** The storefront's collections (issue 14): sections of live designs, in the artist's order. */
+type StorefrontSections = {
+  collections?: Array<{ id: string; name: string; designs: ArtistStorefrontResponse["designs"] }>;
+};
+
 function countText(count: number, one: string, many: string): string {
   return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
 }
@@ -122,12 +127,36 @@ export default function ArtistPage() {
 
   const { designs, meta } = storefront.data;
   const path = canonicalPath ?? window.location.pathname;
+  const sections = ((storefront.data as StorefrontSections).collections ?? []).filter(
+    (section) => section.designs.length > 0,
+  );
   return (
     <div className="pb-16">
       <ArtistHeader storefront={storefront.data} />
+      {page === 1 &&
+        sections.map((section) => (
+          <section
+            key={section.id}
+            aria-labelledby={`collection-${section.id}`}
+            className={isDesktop ? "mt-12 px-6 lg:px-10" : "mt-10 px-2.5"}
+          >
+            <h2
+              id={`collection-${section.id}`}
+              className="mb-5 font-display text-2xl font-extrabold tracking-tight text-neutral-950"
+            >
+              {section.name}
+            </h2>
+            <DesignGrid
+              cards={section.designs}
+              layout={isDesktop ? "desktop" : "mobile"}
+              onHeartClick={onHeartClick}
+              label={section.name}
+            />
+          </section>
+        ))}
       <section aria-labelledby="artist-designs" className={isDesktop ? "mt-12 px-6 lg:px-10" : "mt-10 px-2.5"}>
         <h2 id="artist-designs" className="mb-5 font-display text-2xl font-extrabold tracking-tight text-neutral-950">
-          Designs
+          {sections.length > 0 ? "All designs" : "Designs"}
         </h2>
         {designs.length === 0 ? (
           <p className="text-neutral-700">

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
-import { PROFILE_TABS } from "./profile-tabs.ts";
+import { useSignedIn } from "../../features/session/hooks/use-signed-in.ts";
+import { useSellerProfile } from "../../features/studio/api/get-seller-profile.ts";
+import { profileTabsFor, STOREFRONT_SETTINGS_TAB } from "./profile-tabs.ts";
 
 const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
   `flex h-11 items-center rounded-xl px-4 text-[15px] transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
@@ -17,20 +19,27 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
 /**
  * The profile shell (`/seller-profile`, `/my-profile/*`): the six tabs of spec section 2 as a side navigation
  * on desktop and as a scrolling row on phones (where the account menu lists them too), then the tab's page.
+ * An artist also gets their storefront's settings; a customer without a storefront gets 'Open a Storefront'
+ * instead of the studio's tabs.
  */
 export function ProfileLayout() {
   const { pathname } = useLocation();
   const mobileTabs = useRef<HTMLUListElement>(null);
+  const storefront = useSellerProfile({ enabled: useSignedIn() });
+  const hasStorefront = storefront.data === undefined ? undefined : storefront.data !== null;
+  const tabs = hasStorefront ? [...profileTabsFor(true), STOREFRONT_SETTINGS_TAB] : profileTabsFor(hasStorefront);
 
-  // Bring the current tab into the phone's scrolling row (sideways only: the page must not jump).
+  // Bring the current tab into the phone's scrolling row (sideways only: the page must not jump), also once the
+  // studio's tabs have arrived.
+  const currentTab = tabs.find((tab) => pathname === tab.path || pathname.startsWith(`${tab.path}/`))?.path;
   useEffect(() => {
     const row = mobileTabs.current;
     const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!row || !current || pathname === "") return;
+    if (!row || !current || currentTab === undefined) return;
     const rowBox = row.getBoundingClientRect();
     const tabBox = current.getBoundingClientRect();
     row.scrollLeft += tabBox.left - rowBox.left - (rowBox.width - tabBox.width) / 2;
-  }, [pathname]);
+  }, [currentTab]);
 
   return (
     <div className="md:grid md:grid-cols-[14rem_minmax(0,1fr)] md:gap-4 md:px-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:px-10">
@@ -39,7 +48,7 @@ export function ProfileLayout() {
           My Profile
         </p>
         <ul ref={mobileTabs} className="flex gap-2 overflow-x-auto px-4 pt-4 pb-1 [scrollbar-width:none] md:hidden">
-          {PROFILE_TABS.map((tab) => (
+          {tabs.map((tab) => (
             <li key={tab.path}>
               <NavLink to={tab.path} className={mobileLinkClass}>
                 {tab.label}
@@ -48,7 +57,7 @@ export function ProfileLayout() {
           ))}
         </ul>
         <ul className="hidden space-y-1 md:block">
-          {PROFILE_TABS.map((tab) => (
+          {tabs.map((tab) => (
             <li key={tab.path}>
               <NavLink to={tab.path} className={desktopLinkClass}>
                 {tab.label}
