@@ -17,6 +17,11 @@ export async function reachPaymentStep(page: Page, request: APIRequestContext, e
     color: choice.color,
   });
   await page.reload();
+  await checkoutFromCart(page, email);
+}
+
+/** From the cart page: CHECKOUT, the shipping step filled and its address confirmed, up to the payment step. */
+export async function checkoutFromCart(page: Page, email: string): Promise<void> {
   await page.getByRole("region", { name: "Order Summary" }).getByRole("button", { name: "CHECKOUT" }).click();
 
   await expectPageHeading(page, "Shipping Information");
@@ -36,4 +41,15 @@ export async function reachPaymentStep(page: Page, request: APIRequestContext, e
 
   await expect(page).toHaveURL("/order-payment-details");
   await expectPageHeading(page, "Payment Details");
+}
+
+/** On the payment step: the card option (phones start on PayPal), the local processor's good test card, Place Order. */
+export async function payWithTestCard(page: Page): Promise<void> {
+  const payment = page.getByRole("region", { name: "Payment Method" });
+  await payment.getByRole("radio", { name: /Credit or Debit Card/ }).check();
+  await payment.getByLabel("Credit Card Number").fill("4242424242424242");
+  await payment.getByLabel("Expiration (MMYY)").fill("1230");
+  await payment.getByLabel("CVV").fill("123");
+  await payment.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByRole("heading", { name: "Your order is placed" })).toBeVisible();
 }
