@@ -257,6 +257,14 @@ function renewAfterUnauthorized(rejectedToken: string): Promise<string> {
   return shareRenewal(refreshAccessToken);
 }
 
+/**
+ * A token to retry with after `rejectedToken` was refused with a 401 (the refresh is shared with the API
+ * calls in flight): for requests the API client does not send itself (the resumable uploads' tus requests).
+ */
+export function renewRejectedAccessToken(rejectedToken: string): Promise<string> {
+  return renewAfterUnauthorized(rejectedToken);
+}
+
 /** Password grant (spec: sign-in). Sends the guest's bearer token so the server can link the guest. */
 export async function requestPasswordToken(credentials: { email: string; password: string }): Promise<TokenSet> {
   const tokens = await postOAuth<TokenReply>(
