@@ -2,16 +2,18 @@ import { COLOR_HEX, colorDisplayName, DARK_COLORS, type ProductColor } from "./c
 
 /**
  * The Colours step's contrast warning (issue 14): on which garment colours much of the artwork's ink nearly
- * vanishes. Ink and fabric are compared by their WCAG contrast ratio (relative luminance, so a saturated red
- * on navy counts as visible while black on navy does not). The spec's colour sets say which ink is at risk
+ * vanishes. Ink vanishes when it is close to the fabric both in lightness (WCAG contrast ratio) and in colour
+ * (CIELAB delta E): black on navy does, a saturated red on navy or orange on pink does not. The spec's colour sets say which ink is at risk
  * and give the words: on its dark colours the dark ink (black lines on navy), on its light colours the light
  * ink (cream or white lines on white, yellow or creme). Pure: the studio runs it on the artwork's pixels.
  */
 
-/** Under this contrast ratio ink and fabric are too close to tell apart at a glance. */
+/** Under this contrast ratio ink and fabric are close in lightness. */
 export const VANISHING_CONTRAST_RATIO = 1.5;
+/** Under this colour difference (CIE76 delta E) they are close in hue and saturation too. */
+export const VANISHING_DELTA_E = 30;
 /** A colour is flagged when at least this share of the visible ink nearly vanishes on it. */
-export const CONTRAST_WARNING_SHARE = 0.2;
+export const CONTRAST_WARNING_SHARE = 0.1;
 /** Pixels at least this opaque count as ink (0-255). */
 const INK_ALPHA = 128;
 
@@ -36,6 +38,21 @@ export function relativeLuminance(r: number, g: number, b: number): number {
 /** WCAG contrast ratio of two relative luminances (1-21). */
 export function contrastRatio(first: number, second: number): number {
   return (Math.max(first, second) + 0.05) / (Math.min(first, second) + 0.05);
+}
+
+/** CIELAB (D65) of an sRGB colour. */
+export function toLab(r: number, g: number, b: number): [number, number, number] {
+  const [lr, lg, lb] = [linear(r), linear(g), linear(b)];
+  const x = (0.4124 * lr + 0.3576 * lg + 0.1805 * lb) / 0.95047;
+  const y = 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
+  const z = (0.0193 * lr + 0.1192 * lg + 0.9505 * lb) / 1.08883;
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+
+/** CIE76 colour difference of two CIELAB colours (about 2.3 is just noticeable; 30 is clearly different). */
+export function deltaE(first: [number, number, number], second: [number, number, number]): number {
+  return Math.hypot(first[0] - second[0], first[1] - second[1], first[2] - second[2]);
 }
 
 /** Summarises unpremultiplied RGBA pixels (a downscaled copy of the artwork is plenty) into an ink histogram. */
@@ -68,19 +85,26 @@ export function summariseInk(rgba: ArrayLike<number>): InkSummary {
   return { bins, total };
 }
 
-function fabricLuminance(color: ProductColor): number {
+function fabricRgb(color: ProductColor): [number, number, number] {
   const value = Number.parseInt(COLOR_HEX[color].slice(1), 16);
-  return relativeLuminance((value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff);
+  return [(value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff];
 }
 
-/** The share (0-1) of the ink that nearly vanishes on `color`: ink within `VANISHING_CONTRAST_RATIO` of the fabric. */
+/**
+ * The share (0-1) of the ink that nearly vanishes on `color`: ink close to the fabric in lightness (contrast
+ * ratio under `VANISHING_CONTRAST_RATIO`) and in colour (delta E under `VANISHING_DELTA_E`): orange on pink
+ * has the pink's lightness but reads by its hue.
+ */
 export function vanishingInkShare(summary: InkSummary, color: ProductColor): number {
   if (summary.total === 0) return 0;
-  const fabric = fabricLuminance(color);
+  const rgb = fabricRgb(color);
+  const fabric = relativeLuminance(...rgb);
+  const fabricLab = toLab(...rgb);
   let vanishing = 0;
   for (const bin of summary.bins) {
     const ink = relativeLuminance(bin.r, bin.g, bin.b);
-    if (contrastRatio(ink, fabric) < VANISHING_CONTRAST_RATIO) vanishing += bin.count;
+    if (contrastRatio(ink, fabric) >= VANISHING_CONTRAST_RATIO) continue;
+    if (deltaE(toLab(bin.r, bin.g, bin.b), fabricLab) < VANISHING_DELTA_E) vanishing += bin.count;
   }
   return vanishing / summary.total;
 }

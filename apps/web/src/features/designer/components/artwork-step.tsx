@@ -141,8 +141,9 @@ export function ArtworkStep({ artwork, upload, styles, checks }: ArtworkStepProp
                       <>
                         {" "}
                         · too low to print (under 150 DPI). The largest good print size is{" "}
-                        {formatInches(check.largestGoodWidthInches)} × {formatInches(check.largestGoodHeightInches)} in:
-                        make it smaller in Placement or upload a larger file.
+                        {formatInches(check.largestGoodWidthInches, "floor")} ×{" "}
+                        {formatInches(check.largestGoodHeightInches, "floor")} in: make it smaller in Placement or
+                        upload a larger file.
                       </>
                     )}
                   </li>

@@ -125,8 +125,8 @@ export function PlacementStep(props: PlacementStepProps) {
               className={SMALL_BUTTON}
               onClick={() => set(scalePlacement(garment, aspect, placement, check.largestGoodScale / placement.scale))}
             >
-              Use the largest sharp size ({formatInches(check.largestGoodWidthInches)} ×{" "}
-              {formatInches(check.largestGoodHeightInches)} in)
+              Use the largest sharp size ({formatInches(check.largestGoodWidthInches, "floor")} ×{" "}
+              {formatInches(check.largestGoodHeightInches, "floor")} in)
             </button>
           )}
           <p className="text-sm text-neutral-600">

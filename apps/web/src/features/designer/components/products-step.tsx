@@ -8,6 +8,7 @@ import {
 import { useId, useState } from "react";
 import type { GarmentStyle } from "../api/types.ts";
 import { SUGGESTED_MARGIN_CENTS } from "../designer-state.ts";
+import { styleName } from "../garment-names.ts";
 
 type Product = NonNullable<DesignDraftData["products"]>[number];
 
@@ -45,7 +46,8 @@ export function ProductsStep({ styles, products, defaultStyleKey, onProducts, on
   return (
     <ul className="space-y-3">
       {styles.map((style) => {
-        const { key, displayName, fit, baseCostCents } = style.attributes;
+        const { key, fit, baseCostCents } = style.attributes;
+        const displayName = styleName(style, styles);
         const product = productOf(key);
         return (
           <li

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { Button } from "../../../components/button.tsx";
 import type { GarmentStyle, SellerDesign } from "../api/types.ts";
 import { type DesignerState, defaultColorOf, offeredColorsOf } from "../designer-state.ts";
+import { styleName } from "../garment-names.ts";
 import { RenderProgress } from "./render-progress.tsx";
 
 type PublishStepProps = {
@@ -64,7 +65,7 @@ export function PublishStep({
               <ul className="mt-1 space-y-1">
                 {(data.products ?? []).map((product) => (
                   <li key={product.garmentStyleKey} className="font-semibold text-neutral-950">
-                    {styleName(product.garmentStyleKey)} · {formatCents(product.priceCents)}
+                    {nameOf(product.garmentStyleKey)} · {formatCents(product.priceCents)}
                     {data.defaultGarmentStyleKey === product.garmentStyleKey && (
                       <span className="ml-2 text-sm font-normal text-neutral-600">(shown first)</span>
                     )}
