@@ -36,8 +36,10 @@ export function PublishStep({
 }: PublishStepProps) {
   const { data, artwork } = state;
   const offered = offeredColorsOf(data);
-  const styleName = (key: string) =>
-    styles.find((style) => style.attributes.key === key)?.attributes.displayName ?? key;
+  const nameOf = (key: string) => {
+    const style = styles.find((candidate) => candidate.attributes.key === key);
+    return style ? styleName(style, styles) : key;
+  };
   return (
     <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
       {artwork && (
