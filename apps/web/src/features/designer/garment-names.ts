@@ -5,7 +5,7 @@ import type { GarmentStyle } from "./api/types.ts";
 export function garmentName(garment: StudioGarment, styles: readonly GarmentStyle[]): string {
   const names = styles
     .filter((style) => style.attributes.garment === garment)
-    .map((style) => style.attributes.displayName);
+    .map((style) => styleName(style, styles));
   if (names.length > 0) return names.join(" / ");
   return {
     tee: "T-Shirt",
