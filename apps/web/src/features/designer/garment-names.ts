@@ -3,9 +3,7 @@ import type { GarmentStyle } from "./api/types.ts";
 
 /** A garment drawing named by the styles that use it ("Men's T-Shirt"), or a plain name when none does. */
 export function garmentName(garment: StudioGarment, styles: readonly GarmentStyle[]): string {
-  const names = styles
-    .filter((style) => style.attributes.garment === garment)
-    .map((style) => styleName(style, styles));
+  const names = styles.filter((style) => style.attributes.garment === garment).map((style) => styleName(style, styles));
   if (names.length > 0) return names.join(" / ");
   return {
     tee: "T-Shirt",

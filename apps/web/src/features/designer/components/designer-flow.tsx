@@ -188,7 +188,7 @@ export function DesignerFlow({
           id="designer-step-heading"
           ref={heading}
           tabIndex={-1}
-          className="font-display text-2xl font-extrabold text-neutral-950 outline-none"
+          className="scroll-mt-40 font-display text-2xl font-extrabold text-neutral-950 outline-none md:scroll-mt-28"
         >
           {stepIndex + 1}. {DESIGNER_STEP_NAMES[step]}
         </h2>

@@ -254,6 +254,15 @@ function NumberField({
   );
 }
 
+/** Keeps a pointer's moves coming to the preview when it leaves it (a pointer the browser no longer knows is skipped). */
+function capture(element: Element, pointerId: number) {
+  try {
+    element.setPointerCapture(pointerId);
+  } catch {
+    // The pointer is already gone (lifted between the event and this call).
+  }
+}
+
 type Gesture =
   | { kind: "drag"; pointerId: number; startX: number; startY: number; start: Placement }
   | { kind: "pinch"; startDistance: number; start: Placement }
@@ -319,7 +328,7 @@ function PlacementPreview({
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (event.button !== 0 && event.pointerType === "mouse") return;
-    event.currentTarget.setPointerCapture(event.pointerId);
+    capture(event.currentTarget, event.pointerId);
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
     startGesture();
   };
@@ -367,7 +376,7 @@ function PlacementPreview({
     event.stopPropagation();
     const artwork = event.currentTarget.parentElement?.getBoundingClientRect();
     if (!artwork) return;
-    area.current?.setPointerCapture(event.pointerId);
+    if (area.current) capture(area.current, event.pointerId);
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
     const centreX = artwork.left + artwork.width / 2;
     const centreY = artwork.top + artwork.height / 2;

@@ -159,22 +159,21 @@ function PriceField({
           </p>
         )}
       </div>
-      <dl className="grid grid-cols-3 gap-2 text-sm sm:pt-5">
-        <div>
-          <dt className="text-neutral-600">Base cost</dt>
-          <dd className="font-semibold tabular-nums">{formatCents(baseCostCents)}</dd>
-        </div>
-        <div>
-          <dt className="text-neutral-600">Your margin</dt>
-          <dd className="font-semibold tabular-nums">{formatCents(Math.max(0, margin))}</dd>
-        </div>
-        <div id={`${id}-earn`}>
-          <dt className="text-neutral-600">Per sale</dt>
-          <dd className="font-bold text-emerald-800 tabular-nums">
-            You earn {formatCents(artistEarningsPerSale(shownPrice, baseCostCents))} per sale
-          </dd>
-        </div>
-      </dl>
+      <div className="text-sm sm:pt-5">
+        <dl className="grid grid-cols-2 gap-2">
+          <div>
+            <dt className="text-neutral-600">Base cost</dt>
+            <dd className="font-semibold tabular-nums">{formatCents(baseCostCents)}</dd>
+          </div>
+          <div>
+            <dt className="text-neutral-600">Your margin</dt>
+            <dd className="font-semibold tabular-nums">{formatCents(Math.max(0, margin))}</dd>
+          </div>
+        </dl>
+        <p id={`${id}-earn`} className="mt-2 font-bold text-emerald-800 tabular-nums" aria-live="polite">
+          You earn {formatCents(artistEarningsPerSale(shownPrice, baseCostCents))} per sale
+        </p>
+      </div>
     </div>
   );
 }
