@@ -295,8 +295,18 @@ function PlacementPreview({
   );
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const gesture = useRef<Gesture | undefined>(undefined);
+  // The placement as last set, ahead of React's render: a gesture that starts right after another one
+  // (a finger lifted mid-pinch) continues from it.
   const latest = useRef(placement);
-  latest.current = placement;
+  const rendered = useRef(placement);
+  if (rendered.current !== placement) {
+    rendered.current = placement;
+    latest.current = placement;
+  }
+  const emit = (next: Placement) => {
+    latest.current = next;
+    onChange(next);
+  };
 
   useEffect(() => {
     const context = canvas.current?.getContext("2d");
@@ -339,7 +349,7 @@ function PlacementPreview({
     const current = gesture.current;
     if (!current) return;
     if (current.kind === "drag" && current.pointerId === event.pointerId) {
-      onChange(
+      emit(
         dragPlacement(
           garment,
           aspect,
@@ -352,16 +362,14 @@ function PlacementPreview({
     } else if (current.kind === "pinch") {
       const [first, second] = [...pointers.current.values()];
       if (first && second && current.startDistance > 0) {
-        onChange(
-          scalePlacement(garment, aspect, current.start, pointerDistance(first, second) / current.startDistance),
-        );
+        emit(scalePlacement(garment, aspect, current.start, pointerDistance(first, second) / current.startDistance));
       }
     } else if (current.kind === "resize" && current.pointerId === event.pointerId && current.startDistance > 0) {
       const distance = pointerDistance(
         { x: event.clientX, y: event.clientY },
         { x: current.centreX, y: current.centreY },
       );
-      onChange(scalePlacement(garment, aspect, current.start, distance / current.startDistance));
+      emit(scalePlacement(garment, aspect, current.start, distance / current.startDistance));
     }
   };
 
@@ -425,10 +433,10 @@ function PlacementPreview({
         aria-valuenow={Math.round(placement.x * 100)}
         aria-valuetext={`${formatField(fields.x, "in")} in from the left, ${formatField(fields.y, "in")} in from the top, ${formatField(fields.width, "in")} in wide`}
         onKeyDown={(event) => {
-          const next = placementForKey(garment, aspect, placement, event.key, event.shiftKey);
+          const next = placementForKey(garment, aspect, latest.current, event.key, event.shiftKey);
           if (!next) return;
           event.preventDefault();
-          onChange(next);
+          emit(next);
         }}
         className="absolute cursor-move outline-1 outline-brand/70 outline-dashed focus-visible:outline-2 focus-visible:outline-brand focus-visible:outline-solid"
         style={{
