@@ -32,7 +32,10 @@ export function StepIndicator({ current, isReachable, onSelect }: StepIndicatorP
             </span>
           );
           const label = (
-            <span className={`text-sm ${isCurrent ? "font-bold text-neutral-950" : "font-medium text-neutral-600"}`}>
+            // Phones show every step's number and the current step's name; desktops name them all.
+            <span
+              className={`text-sm ${isCurrent ? "font-bold text-neutral-950" : "sr-only font-medium text-neutral-600 md:not-sr-only"}`}
+            >
               {DESIGNER_STEP_NAMES[step]}
             </span>
           );
