@@ -10,7 +10,7 @@ import { isMobileProject } from "../support.ts";
  * The grid's redraw times (Performance API, `studio-colour-grid-redraw`) are reported as an annotation.
  */
 
-/** A transparent 3000 x 3600 PNG drawn in the page: colour, and black lettering that vanishes on dark shirts. */
+/** A transparent 3000 x 3600 PNG drawn in the page: colour, and black lines and lettering that vanish on dark shirts. */
 async function makeArtwork(page: Page): Promise<Buffer> {
   const base64 = await page.evaluate(() => {
     const canvas = document.createElement("canvas");
@@ -28,6 +28,9 @@ async function makeArtwork(page: Page): Promise<Buffer> {
     context.font = "bold 520px sans-serif";
     context.textAlign = "center";
     context.fillText("MOTH", 1500, 3300);
+    context.lineWidth = 60;
+    context.strokeStyle = "#111111";
+    context.strokeRect(300, 250, 2400, 2500);
     return canvas.toDataURL("image/png").split(",")[1] ?? "";
   });
   return Buffer.from(base64, "base64");
@@ -132,7 +135,7 @@ test("an artist designs, prices and publishes a design, then edits it", async ({
 
   await expect(page.getByRole("heading", { name: "3. Colours" })).toBeVisible();
   await expect(page.getByRole("img", { name: /mockup$/ })).toHaveCount(19);
-  await expect(page.getByText("Dark parts of the artwork nearly vanish on Black")).toBeVisible();
+  await expect(page.getByText(/Dark parts of the artwork nearly vanish on Black/).first()).toBeVisible();
   await page.getByRole("checkbox", { name: "Purple" }).uncheck();
   await expect(page.getByText("18 of 19 offered")).toBeVisible();
   await page.getByRole("radio", { name: "Default" }).nth(2).check();
