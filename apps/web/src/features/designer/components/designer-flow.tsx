@@ -1,5 +1,6 @@
 import { PRODUCT_COLORS } from "@threadfolk/contract/colors";
 import {
+  DESIGN_DETAIL_MESSAGES,
   DESIGNER_STEP_NAMES,
   DESIGNER_STEPS,
   type DesignDraftData,
@@ -246,6 +247,11 @@ export function DesignerFlow({
             mode={mode}
             designPath={designPath}
           />
+        )}
+        {!artwork && (step === "placement" || step === "colors") && (
+          <p className="rounded-2xl bg-neutral-50 px-4 py-6 text-neutral-700">
+            {DESIGN_DETAIL_MESSAGES.artworkRequired}: the placement and the colours are shown on it.
+          </p>
         )}
         {bitmap.error && (step === "placement" || step === "colors") && (
           <p role="alert" className="mt-4 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
