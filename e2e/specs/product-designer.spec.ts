@@ -77,11 +77,15 @@ test("an artist designs, prices and publishes a design, then edits it", async ({
   await expect(page.getByRole("heading", { name: "2. Placement" })).toBeVisible();
   const width = page.getByLabel("Width (in)");
   await expect(width).toHaveValue("12.0");
+  // Once the grid has painted the garment in every colour, each placement change is one measured redraw.
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName("studio-colour-grid-first-paint").length))
+    .toBeGreaterThan(0);
   await page.evaluate(() => performance.clearMeasures("studio-colour-grid-redraw"));
   const slider = page.getByRole("slider", { name: "Artwork position" });
   if (mobile) {
     // Two fingers closer together halve the width; one finger then drags the artwork down.
-    await page.evaluate(() => {
+    await page.evaluate(async () => {
       const area = document.querySelector('[aria-label="Artwork position"]')?.parentElement;
       if (!area) throw new Error("no preview");
       const box = area.getBoundingClientRect();
@@ -93,11 +97,18 @@ test("an artist designs, prices and publishes a design, then edits it", async ({
         );
       fire("pointerdown", 11, x - 60, y);
       fire("pointerdown", 12, x + 60, y);
-      for (let step = 1; step <= 10; step++) fire("pointermove", 12, x + 60 - step * 6, y);
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      for (let step = 1; step <= 10; step++) {
+        fire("pointermove", 12, x + 60 - step * 6, y);
+        await frame();
+      }
       fire("pointerup", 12, x, y);
       fire("pointerup", 11, x - 60, y);
       fire("pointerdown", 13, x, y);
-      for (let step = 1; step <= 10; step++) fire("pointermove", 13, x, y + step * 3);
+      for (let step = 1; step <= 10; step++) {
+        fire("pointermove", 13, x, y + step * 3);
+        await frame();
+      }
       fire("pointerup", 13, x, y + 30);
     });
     await expect(width).toHaveValue("6.0");

@@ -2,7 +2,7 @@ import { colorDisplayName, PRODUCT_COLORS, type ProductColor } from "@threadfolk
 import type { Placement, StudioGarment } from "@threadfolk/contract/studio";
 import type { ContrastWarning } from "@threadfolk/contract/studio-contrast";
 import { useEffect, useMemo, useRef } from "react";
-import { GRID_REDRAW_MEASURE, MockupPainter } from "../compositing/mockup-canvases.ts";
+import { GRID_FIRST_PAINT_MEASURE, GRID_REDRAW_MEASURE, MockupPainter } from "../compositing/mockup-canvases.ts";
 import { preparedPrint, useGarmentLayers } from "../hooks/use-compositing.ts";
 
 /** The grid's mockups are composited at this size (CSS shrinks them; 2x screens get a sharp cell). */
@@ -27,7 +27,8 @@ type ColourGridProps = {
 /**
  * The artwork on all 19 garment colours at once, composited in the browser from the garment's layers with
  * the server's compositor, redrawn on every placement change (each redraw is measured as
- * `studio-colour-grid-redraw` with the Performance API).
+ * `studio-colour-grid-redraw` with the Performance API; the first paint of a garment, which composes the 19
+ * bare garments, as `studio-colour-grid-first-paint`).
  */
 export function ColourGrid({ garment, aspect, placement, bitmap, warnings, selection, label }: ColourGridProps) {
   const layers = useGarmentLayers(garment, GRID_CELL_SIZE);
@@ -42,14 +43,15 @@ export function ColourGrid({ garment, aspect, placement, bitmap, warnings, selec
     if (!painter) return;
     cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(() => {
-      performance.mark(`${GRID_REDRAW_MEASURE}-start`);
+      const name = painter.isComposed(PRODUCT_COLORS) ? GRID_REDRAW_MEASURE : GRID_FIRST_PAINT_MEASURE;
+      performance.mark(`${name}-start`);
       const print = bitmap ? preparedPrint(bitmap, garment, aspect, placement, GRID_CELL_SIZE) : undefined;
       for (const color of PRODUCT_COLORS) {
         const context = canvases.current.get(color)?.getContext("2d");
         if (context) painter.paint(context, color, print);
       }
-      performance.mark(`${GRID_REDRAW_MEASURE}-end`);
-      performance.measure(GRID_REDRAW_MEASURE, `${GRID_REDRAW_MEASURE}-start`, `${GRID_REDRAW_MEASURE}-end`);
+      performance.mark(`${name}-end`);
+      performance.measure(name, `${name}-start`, `${name}-end`);
     });
     return () => cancelAnimationFrame(frame.current);
   }, [painter, bitmap, garment, aspect, placement]);

@@ -2,8 +2,10 @@ import type { ProductColor } from "@threadfolk/contract/colors";
 import { composeFabric, type GarmentLayers, layPrint, type PreparedPrint } from "@threadfolk/contract/mockup-compose";
 import { PRINT_AREAS, type StudioGarment } from "@threadfolk/contract/studio";
 
-/** The Performance API names of one redraw of the colour grid (an e2e run reads the measures). */
+/** The Performance API name of one redraw of the colour grid after a placement change (an e2e run reads it). */
 export const GRID_REDRAW_MEASURE = "studio-colour-grid-redraw";
+/** The grid's first paint of a garment, which also composes the 19 bare garments once. */
+export const GRID_FIRST_PAINT_MEASURE = "studio-colour-grid-first-paint";
 
 type Painted = { fabric: Uint8Array; scratch: Uint8Array; image: ImageData };
 
@@ -34,6 +36,11 @@ export class MockupPainter {
       width: Math.min(layers.size - x, Math.ceil(box.width * unit) + 4),
       height: Math.min(layers.size - y, Math.ceil(box.height * unit) + 4),
     };
+  }
+
+  /** Whether every colour's bare garment is composed already (later paints only lay the print). */
+  isComposed(colors: readonly ProductColor[]): boolean {
+    return colors.every((color) => this.painted.has(color));
   }
 
   private paintedOf(color: ProductColor): Painted {
