@@ -46,7 +46,7 @@ export function PublishStep({
         <img
           src={artwork.url}
           alt="Your artwork"
-          className="max-h-64 w-auto rounded-2xl bg-neutral-100 bg-[length:16px_16px] bg-[conic-gradient(#e5e5e5_25%,#fff_0_50%,#e5e5e5_0_75%,#fff_0)] object-contain p-3"
+          className="max-h-48 w-auto rounded-2xl md:max-h-64 bg-neutral-100 bg-[length:16px_16px] bg-[conic-gradient(#e5e5e5_25%,#fff_0_50%,#e5e5e5_0_75%,#fff_0)] object-contain p-3"
         />
       )}
       <div className="space-y-5">

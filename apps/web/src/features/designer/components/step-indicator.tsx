@@ -12,7 +12,7 @@ export function StepIndicator({ current, isReachable, onSelect }: StepIndicatorP
   const currentIndex = DESIGNER_STEPS.indexOf(current);
   return (
     <nav aria-label="Steps" className="overflow-x-auto [scrollbar-width:none]">
-      <ol className="flex min-w-max items-center gap-1 md:gap-2">
+      <ol className="flex min-w-max items-center gap-0.5 md:gap-2">
         {DESIGNER_STEPS.map((step, index) => {
           const isCurrent = step === current;
           const isDone = index < currentIndex;
@@ -41,18 +41,18 @@ export function StepIndicator({ current, isReachable, onSelect }: StepIndicatorP
           );
           return (
             <li key={step} className="flex items-center gap-1 md:gap-2">
-              {index > 0 && <span aria-hidden="true" className="h-px w-3 bg-neutral-300 md:w-6" />}
+              {index > 0 && <span aria-hidden="true" className="h-px w-2 bg-neutral-300 md:w-6" />}
               {reachable ? (
                 <button
                   type="button"
                   onClick={() => onSelect(step)}
-                  className="flex items-center gap-2 rounded-full py-1 pr-2 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand"
+                  className="flex items-center gap-2 rounded-full py-1 md:pr-2 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand"
                 >
                   {badge}
                   {label}
                 </button>
               ) : (
-                <span aria-current={isCurrent ? "step" : undefined} className="flex items-center gap-2 py-1 pr-2">
+                <span aria-current={isCurrent ? "step" : undefined} className="flex items-center gap-2 py-1 md:pr-2">
                   {badge}
                   {label}
                 </span>
