@@ -37,6 +37,7 @@ import { oauthRoutes } from "./modules/auth/oauth-routes.ts";
 import { tokenRoutes } from "./modules/auth/token-routes.ts";
 import { cartRoutes } from "./modules/cart/routes.ts";
 import { checkoutRoutes } from "./modules/checkout/routes.ts";
+import { designTagRoutes } from "./modules/design-tags/routes.ts";
 import { createPageMetaResolver } from "./modules/discovery/resolve-page-meta.ts";
 import { discoveryRoutes } from "./modules/discovery/routes.ts";
 import { sitemapRoutes } from "./modules/discovery/sitemap-routes.ts";
@@ -46,6 +47,7 @@ import { favoritesRoutes } from "./modules/favorites/routes.ts";
 import { followRoutes } from "./modules/follows/routes.ts";
 import { createPurgeStaleRowsHandler, purgeSchedule } from "./modules/housekeeping/purge-stale-rows.ts";
 import { createSendEmailHandler } from "./modules/mail/send-email.ts";
+import { garmentLayerRoutes } from "./modules/media/garment-layers-routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { myDesignRoutes } from "./modules/my-designs/routes.ts";
 import { createProcessPayPalWebhookHandler } from "./modules/orders/paypal-webhooks.ts";
@@ -85,6 +87,8 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   storefrontCollectionRoutes,
   salesRoutes,
   studioRoutes,
+  designTagRoutes,
+  garmentLayerRoutes,
 ];
 
 export type BuildAppOptions = {

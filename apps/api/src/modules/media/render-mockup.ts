@@ -1,4 +1,4 @@
-import { COLOR_HEX, isDarkColor, type ProductColor } from "@threadfolk/contract/colors";
+import { composeMockup, type GarmentLayers, type PreparedPrint } from "@threadfolk/contract/mockup-compose";
 import { type Placement, placeArtwork } from "@threadfolk/contract/studio";
 import sharp from "sharp";
 import { backdropSvg, coverSvg, lightSvg, maskSvg, printAreaOf, shadeSvg } from "./garment-art.ts";
@@ -9,25 +9,11 @@ import type { Garment } from "./media-keys.ts";
  * layers (kept in memory: about 6 bytes a pixel, 7 for the hoodie whose drawstrings cover the print, so
  * 9-11 MB per garment for all widths); each colour is then a fast pass over those layers, the artwork is
  * laid on the chest under the fabric's folds and texture, and only the WebP encoding (in libvips'
- * threads) costs real time.
+ * threads) costs real time. The per-colour pass is `@threadfolk/contract/mockup-compose` (the studio's live
+ * colour grid runs the same code in the browser).
  */
 
-export type GarmentLayers = {
-  size: number;
-  /** Coverage 0-255. */
-  mask: Uint8Array;
-  /** Coverage of the ink 0-255: the mask less what hangs over the print (the same array when nothing does). */
-  printMask: Uint8Array;
-  /** Multiply factor 0-255 (255 = unchanged), fabric grain included. */
-  shade: Uint8Array;
-  /** Screen amount 0-255 (0 = unchanged). */
-  light: Uint8Array;
-  /** RGB studio background with the garment's shadow. */
-  backdrop: Uint8Array;
-};
-
-/** The artwork resized into a garment's print area at one size: unpremultiplied RGBA at (x, y). */
-export type PreparedPrint = { x: number; y: number; width: number; height: number; rgba: Uint8Array };
+export { composeMockup, type GarmentLayers, type PreparedPrint };
 
 /** A watermark over the print area: unpremultiplied RGBA covering `area` of the canvas. */
 export type WatermarkLayer = { x: number; y: number; width: number; height: number; rgba: Uint8Array };
@@ -213,143 +199,6 @@ export function getWatermarkLayer(garment: Garment, size: number, brandName: str
     layer.catch(() => watermarkCache.delete(key));
   }
   return layer;
-}
-
-function hexToRgb(hex: string): [number, number, number] {
-  const value = Number.parseInt(hex.slice(1), 16);
-  return [(value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff];
-}
-
-const luminance = (r: number, g: number, b: number) => (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
-
-/** How much of the fabric's folds and grain show through the ink (a print is on the fabric, not above it). */
-const PRINT_SHADE = 0.85;
-const PRINT_LIGHT = 0.75;
-/** Minimum luminance gap between ink and fabric on dark garments (ink printed over a white underbase). */
-const DARK_MIN_CONTRAST = 0.2;
-/** Ink darker than this counts as dark ink (outlines, black text). */
-const DARK_INK = 0.22;
-/** Minimum luminance gap between ink and fabric on light garments (white ink on a white shirt). */
-const LIGHT_MIN_CONTRAST = 0.25;
-/** Ink lighter than this counts as light ink (white or cream linework, pale fills). */
-const LIGHT_INK = 0.75;
-/** On light garments, inks without an underbase take a little of the fabric's tint. */
-const LIGHT_INK_TINT = 0.14;
-
-export type ComposeOptions = {
-  layers: GarmentLayers;
-  color: ProductColor;
-  print?: PreparedPrint;
-};
-
-/**
- * One mockup as raw RGB: fabric colour through the shade (multiply) and light (screen) layers over the
- * backdrop, then the print under the same folds. Dark garments print over a white underbase, so the ink
- * keeps its own colour, and ink too close to the fabric is lifted so dark-on-dark art stays legible;
- * light garments tint the ink slightly, as water-based ink on cotton does, and deepen light ink that would
- * vanish into them, so light-on-light art stays legible too.
- */
-export function composeMockup({ layers, color, print }: ComposeOptions): Uint8Array {
-  const { size, mask, shade, light, backdrop } = layers;
-  const [fabricR, fabricG, fabricB] = hexToRgb(COLOR_HEX[color]);
-  const out = new Uint8Array(size * size * 3);
-  for (let index = 0, pixel = 0; index < mask.length; index++, pixel += 3) {
-    const coverage = mask[index] as number;
-    if (coverage === 0) {
-      out[pixel] = backdrop[pixel] as number;
-      out[pixel + 1] = backdrop[pixel + 1] as number;
-      out[pixel + 2] = backdrop[pixel + 2] as number;
-      continue;
-    }
-    const s = shade[index] as number;
-    const inverseLight = 255 - (light[index] as number);
-    const r = 255 - ((255 - (fabricR * s) / 255) * inverseLight) / 255;
-    const g = 255 - ((255 - (fabricG * s) / 255) * inverseLight) / 255;
-    const b = 255 - ((255 - (fabricB * s) / 255) * inverseLight) / 255;
-    if (coverage === 255) {
-      out[pixel] = r;
-      out[pixel + 1] = g;
-      out[pixel + 2] = b;
-    } else {
-      const back = 255 - coverage;
-      out[pixel] = (r * coverage + (backdrop[pixel] as number) * back) / 255;
-      out[pixel + 1] = (g * coverage + (backdrop[pixel + 1] as number) * back) / 255;
-      out[pixel + 2] = (b * coverage + (backdrop[pixel + 2] as number) * back) / 255;
-    }
-  }
-  if (print) layPrint(out, layers, print, [fabricR, fabricG, fabricB], isDarkColor(color));
-  return out;
-}
-
-function layPrint(
-  out: Uint8Array,
-  layers: GarmentLayers,
-  print: PreparedPrint,
-  fabric: [number, number, number],
-  isDark: boolean,
-): void {
-  const { size, printMask, shade, light } = layers;
-  const [fabricR, fabricG, fabricB] = fabric;
-  const fabricLuminance = luminance(fabricR, fabricG, fabricB);
-  const liftTarget = Math.min(1, fabricLuminance + DARK_MIN_CONTRAST);
-  const deepenTarget = Math.max(0, fabricLuminance - LIGHT_MIN_CONTRAST);
-  const tintR = 1 - LIGHT_INK_TINT + (LIGHT_INK_TINT * fabricR) / 255;
-  const tintG = 1 - LIGHT_INK_TINT + (LIGHT_INK_TINT * fabricG) / 255;
-  const tintB = 1 - LIGHT_INK_TINT + (LIGHT_INK_TINT * fabricB) / 255;
-  const { rgba, width, height } = print;
-  for (let row = 0; row < height; row++) {
-    const y = print.y + row;
-    if (y < 0 || y >= size) continue;
-    for (let column = 0; column < width; column++) {
-      const x = print.x + column;
-      if (x < 0 || x >= size) continue;
-      const source = (row * width + column) * 4;
-      const index = y * size + x;
-      const alpha = ((rgba[source + 3] as number) * (printMask[index] as number)) / 65025;
-      if (alpha <= 0) continue;
-      let r = rgba[source] as number;
-      let g = rgba[source + 1] as number;
-      let b = rgba[source + 2] as number;
-      if (isDark) {
-        // Ink over a white underbase keeps its colour. Only dark ink that would vanish into the fabric
-        // (black outlines on a black or navy shirt) is lifted to a visible charcoal; mid tones stay true.
-        const inkLuminance = luminance(r, g, b);
-        if (inkLuminance < DARK_INK && fabricLuminance - inkLuminance < DARK_MIN_CONTRAST) {
-          const lift = (liftTarget - inkLuminance) * 255;
-          r = Math.min(255, r + lift);
-          g = Math.min(255, g + lift);
-          b = Math.min(255, b + lift);
-        }
-      } else {
-        r *= tintR;
-        g *= tintG;
-        b *= tintB;
-        // The mirror image: light ink that would vanish into a light fabric (cream lines on a white or
-        // creme shirt) is deepened, keeping its hue, to a tone the eye can still tell from the fabric.
-        const inkLuminance = luminance(r, g, b);
-        if (
-          inkLuminance > LIGHT_INK &&
-          inkLuminance - deepenTarget > 0 &&
-          fabricLuminance - inkLuminance < LIGHT_MIN_CONTRAST
-        ) {
-          const scale = deepenTarget / inkLuminance;
-          r *= scale;
-          g *= scale;
-          b *= scale;
-        }
-      }
-      // The fabric's shading and grain over the ink.
-      const s = 1 - PRINT_SHADE * (1 - (shade[index] as number) / 255);
-      const inverseLight = 1 - (PRINT_LIGHT * (light[index] as number)) / 255;
-      r = 255 - (255 - r * s) * inverseLight;
-      g = 255 - (255 - g * s) * inverseLight;
-      b = 255 - (255 - b * s) * inverseLight;
-      const pixel = index * 3;
-      out[pixel] = (out[pixel] as number) * (1 - alpha) + r * alpha;
-      out[pixel + 1] = (out[pixel + 1] as number) * (1 - alpha) + g * alpha;
-      out[pixel + 2] = (out[pixel + 2] as number) * (1 - alpha) + b * alpha;
-    }
-  }
 }
 
 /**

@@ -1,0 +1,229 @@
+import { COLOR_HEX, isDarkColor, type ProductColor } from "./colors.ts";
+
+/**
+ * The mockup compositor's pure part, shared by the server's renderer (apps/api media render-mockup.ts) and
+ * the studio's live colour grid in the browser: what the artist sees on the 19 colours is computed by the
+ * same code as the mockups the shop serves. A garment drawing is rasterised into colour-free layers; each
+ * colour is then one pass over them, and the artwork is laid on the chest under the fabric's folds.
+ */
+
+export type GarmentLayers = {
+  size: number;
+  /** Coverage 0-255. */
+  mask: Uint8Array;
+  /** Coverage of the ink 0-255: the mask less what hangs over the print (the same array when nothing does). */
+  printMask: Uint8Array;
+  /** Multiply factor 0-255 (255 = unchanged), fabric grain included. */
+  shade: Uint8Array;
+  /** Screen amount 0-255 (0 = unchanged). */
+  light: Uint8Array;
+  /** RGB studio background with the garment's shadow. */
+  backdrop: Uint8Array;
+};
+
+/** The artwork resized into a garment's print area at one size: unpremultiplied RGBA at (x, y). */
+export type PreparedPrint = { x: number; y: number; width: number; height: number; rgba: Uint8Array };
+
+function hexToRgb(hex: string): [number, number, number] {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return [(value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff];
+}
+
+const luminance = (r: number, g: number, b: number) => (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+
+/** How much of the fabric's folds and grain show through the ink (a print is on the fabric, not above it). */
+const PRINT_SHADE = 0.85;
+const PRINT_LIGHT = 0.75;
+/** Minimum luminance gap between ink and fabric on dark garments (ink printed over a white underbase). */
+export const DARK_MIN_CONTRAST = 0.2;
+/** Ink darker than this counts as dark ink (outlines, black text). */
+export const DARK_INK = 0.22;
+/** Minimum luminance gap between ink and fabric on light garments (white ink on a white shirt). */
+export const LIGHT_MIN_CONTRAST = 0.25;
+/** Ink lighter than this counts as light ink (white or cream linework, pale fills). */
+export const LIGHT_INK = 0.75;
+/** On light garments, inks without an underbase take a little of the fabric's tint. */
+const LIGHT_INK_TINT = 0.14;
+
+export type ComposeOptions = {
+  layers: GarmentLayers;
+  color: ProductColor;
+  print?: PreparedPrint;
+};
+
+/**
+ * The bare garment in one colour as raw RGB: fabric colour through the shade (multiply) and light (screen)
+ * layers over the backdrop. The studio keeps these per colour and lays each new placement over a copy.
+ */
+export function composeFabric({ layers, color }: { layers: GarmentLayers; color: ProductColor }): Uint8Array {
+  const { size, mask, shade, light, backdrop } = layers;
+  const [fabricR, fabricG, fabricB] = hexToRgb(COLOR_HEX[color]);
+  const out = new Uint8Array(size * size * 3);
+  for (let index = 0, pixel = 0; index < mask.length; index++, pixel += 3) {
+    const coverage = mask[index] as number;
+    if (coverage === 0) {
+      out[pixel] = backdrop[pixel] as number;
+      out[pixel + 1] = backdrop[pixel + 1] as number;
+      out[pixel + 2] = backdrop[pixel + 2] as number;
+      continue;
+    }
+    const s = shade[index] as number;
+    const inverseLight = 255 - (light[index] as number);
+    const r = 255 - ((255 - (fabricR * s) / 255) * inverseLight) / 255;
+    const g = 255 - ((255 - (fabricG * s) / 255) * inverseLight) / 255;
+    const b = 255 - ((255 - (fabricB * s) / 255) * inverseLight) / 255;
+    if (coverage === 255) {
+      out[pixel] = r;
+      out[pixel + 1] = g;
+      out[pixel + 2] = b;
+    } else {
+      const back = 255 - coverage;
+      out[pixel] = (r * coverage + (backdrop[pixel] as number) * back) / 255;
+      out[pixel + 1] = (g * coverage + (backdrop[pixel + 1] as number) * back) / 255;
+      out[pixel + 2] = (b * coverage + (backdrop[pixel + 2] as number) * back) / 255;
+    }
+  }
+  return out;
+}
+
+/**
+ * One mockup as raw RGB: fabric colour through the shade (multiply) and light (screen) layers over the
+ * backdrop, then the print under the same folds. Dark garments print over a white underbase, so the ink
+ * keeps its own colour, and ink too close to the fabric is lifted so dark-on-dark art stays legible;
+ * light garments tint the ink slightly, as water-based ink on cotton does, and deepen light ink that would
+ * vanish into them, so light-on-light art stays legible too.
+ */
+export function composeMockup({ layers, color, print }: ComposeOptions): Uint8Array {
+  const out = composeFabric({ layers, color });
+  if (print) layPrint(out, layers, print, color);
+  return out;
+}
+
+/**
+ * Lays a prepared print over a garment image of `color` (raw RGB of the layers' size, from `composeFabric`),
+ * in place, as `composeMockup` does.
+ */
+export function layPrint(out: Uint8Array, layers: GarmentLayers, print: PreparedPrint, color: ProductColor): void {
+  const { size, printMask, shade, light } = layers;
+  const [fabricR, fabricG, fabricB] = hexToRgb(COLOR_HEX[color]);
+  const isDark = isDarkColor(color);
+  const fabricLuminance = luminance(fabricR, fabricG, fabricB);
+  const liftTarget = Math.min(1, fabricLuminance + DARK_MIN_CONTRAST);
+  const deepenTarget = Math.max(0, fabricLuminance - LIGHT_MIN_CONTRAST);
+  const tintR = 1 - LIGHT_INK_TINT + (LIGHT_INK_TINT * fabricR) / 255;
+  const tintG = 1 - LIGHT_INK_TINT + (LIGHT_INK_TINT * fabricG) / 255;
+  const tintB = 1 - LIGHT_INK_TINT + (LIGHT_INK_TINT * fabricB) / 255;
+  const { rgba, width, height } = print;
+  for (let row = 0; row < height; row++) {
+    const y = print.y + row;
+    if (y < 0 || y >= size) continue;
+    for (let column = 0; column < width; column++) {
+      const x = print.x + column;
+      if (x < 0 || x >= size) continue;
+      const source = (row * width + column) * 4;
+      const index = y * size + x;
+      const alpha = ((rgba[source + 3] as number) * (printMask[index] as number)) / 65025;
+      if (alpha <= 0) continue;
+      let r = rgba[source] as number;
+      let g = rgba[source + 1] as number;
+      let b = rgba[source + 2] as number;
+      if (isDark) {
+        // Ink over a white underbase keeps its colour. Only dark ink that would vanish into the fabric
+        // (black outlines on a black or navy shirt) is lifted to a visible charcoal; mid tones stay true.
+        const inkLuminance = luminance(r, g, b);
+        if (inkLuminance < DARK_INK && fabricLuminance - inkLuminance < DARK_MIN_CONTRAST) {
+          const lift = (liftTarget - inkLuminance) * 255;
+          r = Math.min(255, r + lift);
+          g = Math.min(255, g + lift);
+          b = Math.min(255, b + lift);
+        }
+      } else {
+        r *= tintR;
+        g *= tintG;
+        b *= tintB;
+        // The mirror image: light ink that would vanish into a light fabric (cream lines on a white or
+        // creme shirt) is deepened, keeping its hue, to a tone the eye can still tell from the fabric.
+        const inkLuminance = luminance(r, g, b);
+        if (
+          inkLuminance > LIGHT_INK &&
+          inkLuminance - deepenTarget > 0 &&
+          fabricLuminance - inkLuminance < LIGHT_MIN_CONTRAST
+        ) {
+          const scale = deepenTarget / inkLuminance;
+          r *= scale;
+          g *= scale;
+          b *= scale;
+        }
+      }
+      // The fabric's shading and grain over the ink.
+      const s = 1 - PRINT_SHADE * (1 - (shade[index] as number) / 255);
+      const inverseLight = 1 - (PRINT_LIGHT * (light[index] as number)) / 255;
+      r = 255 - (255 - r * s) * inverseLight;
+      g = 255 - (255 - g * s) * inverseLight;
+      b = 255 - (255 - b * s) * inverseLight;
+      const pixel = index * 3;
+      out[pixel] = (out[pixel] as number) * (1 - alpha) + r * alpha;
+      out[pixel + 1] = (out[pixel + 1] as number) * (1 - alpha) + g * alpha;
+      out[pixel + 2] = (out[pixel + 2] as number) * (1 - alpha) + b * alpha;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The layers on the wire (`GET /api/v1/garment_layers/{garment}`), for the studio's browser-side compositing.
+
+/** Bumped whenever the drawings or the packing change: the `v` of the layers' immutable URLs. */
+export const GARMENT_LAYERS_VERSION = 1;
+/** The only sizes served (square, pixels): the colour grid's cells and the placement preview. */
+export const GARMENT_LAYER_SIZES = [240, 320, 480] as const;
+export type GarmentLayerSize = (typeof GARMENT_LAYER_SIZES)[number];
+
+const MAGIC = [0x54, 0x46, 0x47, 0x4c]; // "TFGL"
+const HEADER_BYTES = 8;
+const FLAG_COVER = 1;
+
+/**
+ * Packs a garment's layers into one buffer: an 8-byte header ("TFGL", format version, flags, size as a
+ * little-endian u16), then mask, shade, light (one byte a pixel each), the RGB backdrop, and the print mask
+ * only when something covers the print (the hoodie's drawstrings).
+ */
+export function packGarmentLayers(layers: GarmentLayers): Uint8Array {
+  const { size } = layers;
+  const pixels = size * size;
+  const hasCover = layers.printMask !== layers.mask;
+  const out = new Uint8Array(HEADER_BYTES + pixels * (hasCover ? 7 : 6));
+  out.set(MAGIC, 0);
+  out[4] = GARMENT_LAYERS_VERSION;
+  out[5] = hasCover ? FLAG_COVER : 0;
+  out[6] = size & 0xff;
+  out[7] = size >> 8;
+  let offset = HEADER_BYTES;
+  for (const layer of [layers.mask, layers.shade, layers.light, layers.backdrop]) {
+    out.set(layer, offset);
+    offset += layer.length;
+  }
+  if (hasCover) out.set(layers.printMask, offset);
+  return out;
+}
+
+/** The inverse of `packGarmentLayers` (views into `bytes`, no copies); throws on a buffer it did not write. */
+export function unpackGarmentLayers(bytes: Uint8Array): GarmentLayers {
+  if (bytes.length < HEADER_BYTES || MAGIC.some((byte, index) => bytes[index] !== byte)) {
+    throw new Error("Not a garment layers buffer");
+  }
+  if (bytes[4] !== GARMENT_LAYERS_VERSION) throw new Error("Unknown garment layers version");
+  const hasCover = ((bytes[5] as number) & FLAG_COVER) !== 0;
+  const size = (bytes[6] as number) | ((bytes[7] as number) << 8);
+  const pixels = size * size;
+  if (bytes.length !== HEADER_BYTES + pixels * (hasCover ? 7 : 6)) throw new Error("Truncated garment layers");
+  const view = (start: number, length: number) => bytes.subarray(HEADER_BYTES + start, HEADER_BYTES + start + length);
+  const mask = view(0, pixels);
+  return {
+    size,
+    mask,
+    shade: view(pixels, pixels),
+    light: view(2 * pixels, pixels),
+    backdrop: view(3 * pixels, 3 * pixels),
+    printMask: hasCover ? view(6 * pixels, pixels) : mask,
+  };
+}
