@@ -70,7 +70,7 @@ test("a new artist opens a storefront, a shopper buys their design, the artist s
   await expect(result).toBeVisible();
   await result.getByRole("link", { name: title }).first().click();
   await expect(shopper).toHaveURL(new RegExp(design.uuid));
-  await shopper.getByRole("group", { name: "Size" }).getByRole("radio", { name: "L", exact: true }).check();
+  await shopper.getByRole("group", { name: "Size" }).getByText("L", { exact: true }).click();
   await shopper.getByRole("button", { name: "Add to Cart" }).click();
   await expect(shopper.getByRole("link", { name: "Shopping cart, 1 item" }).first()).toBeAttached();
   await shopper.goto("/shopping-cart");
@@ -81,7 +81,7 @@ test("a new artist opens a storefront, a shopper buys their design, the artist s
   // The artist reads the sale in Sales (the ledger is written by a job right after the payment).
   const earned = formatCents(artistEarningsPerSale(design.priceCents, design.baseCostCents));
   await page.goto("/my-profile/seller-orders");
-  const soldLines = page.getByRole("list", { name: "Sold lines" });
+  const soldLines = page.getByRole("region", { name: "Sold items" });
   await expect(async () => {
     await page.reload();
     await expect(soldLines.getByText(title)).toBeVisible({ timeout: 2_000 });
@@ -92,7 +92,7 @@ test("a new artist opens a storefront, a shopper buys their design, the artist s
   // Deactivated on My Designs through the confirm dialog, it leaves search.
   await page.goto("/my-profile/my-designs");
   await page.getByRole("button", { name: `Deactivate Design: ${title}` }).click();
-  const dialog = page.getByRole("dialog");
+  const dialog = page.getByRole("alertdialog", { name: `Deactivate ${title}?` });
   await expect(dialog.getByRole("button", { name: "Cancel" })).toBeVisible();
   await dialog.getByRole("button", { name: "Deactivate Design" }).click();
   await expect(dialog).toBeHidden();

@@ -323,11 +323,14 @@ export function SalesView({ filters, page, layout, hrefFor, onFiltersChange }: S
         </section>
       )}
 
-      <section aria-labelledby="sold-lines">
-        <h2 id="sold-lines" className="mb-3 font-display text-lg font-extrabold tracking-tight text-neutral-950">
+      <section aria-label="Sold items">
+        <h2 className="mb-3 font-display text-lg font-extrabold tracking-tight text-neutral-950">
           Sold items
           {sales.data && (
-            <span className="ml-2 text-sm font-semibold text-neutral-500">{sales.data.meta.totalCount}</span>
+            <span className="ml-2 text-sm font-semibold text-neutral-500">
+              {sales.data.meta.totalCount}
+              <span className="sr-only"> in all</span>
+            </span>
           )}
         </h2>
         {sales.isPending ? (
