@@ -3,6 +3,7 @@ import type { AppContext } from "../context.ts";
 import { appSettings } from "../db/schema/index.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
 import { seedDemoPromoCodes } from "./demo-promo-codes.ts";
+import { seedDemoSales } from "./demo-sales.ts";
 import { createCatalogueSeedSteps } from "./seed-catalogue.ts";
 import type { SeedStep } from "./seed-step.ts";
 
@@ -13,6 +14,7 @@ export const DEMO_SEED_STEPS: SeedStep[] = [
   ...createCatalogueSeedSteps(),
   { name: "demo accounts", run: seedDemoAccounts },
   { name: "gift cards and coupon codes", run: seedDemoPromoCodes },
+  { name: "the demo artist's sales", run: seedDemoSales },
 ];
 
 /**
