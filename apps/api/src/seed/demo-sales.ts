@@ -1,12 +1,11 @@
+import { addCartLineBodySchema } from "@threadfolk/contract/cart";
 import { addressesBodySchema } from "@threadfolk/contract/checkout";
 import { orderPaymentBodySchema } from "@threadfolk/contract/orders";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { CARD_FINGERPRINT_SECRET } from "../adapters/card/card.ts";
-import { createLocalCard } from "../adapters/card/local-card.ts";
-import { createLocalTax } from "../adapters/tax/local-tax.ts";
+import { createCardProcessor } from "../adapters/card/create-card.ts";
+import { createTax } from "../adapters/tax/create-tax.ts";
 import type { AppContext } from "../context.ts";
 import { designs, guests, jobs, sellerDesignProductVariants, sellerProfiles, users } from "../db/schema/index.ts";
-import { getAppSecret } from "../lib/app-secrets.ts";
 import type { Actor } from "../lib/authorize.ts";
 import { addCartLine } from "../modules/cart/add-cart-line.ts";
 import { cartOwnerOf, findCartVariant } from "../modules/cart/queries.ts";
@@ -100,8 +99,11 @@ async function findDemoArtistDesigns(db: AppContext["db"]): Promise<ArtistDesign
   return [...byDesign.values()];
 }
 
-/** A size and colour the variant's style is sold in and its design is offered in (a middle size, the design's colour). */
-async function chooseSizeAndColor(db: AppContext["db"], variantId: number) {
+/** The sizes most people buy, picked in turn so the sold lines differ. */
+const COMMON_SIZES = ["M", "L", "S", "XL", "2XL"];
+
+/** A size and colour the variant's style is sold in and its design is offered in (the design's own colour). */
+async function chooseSizeAndColor(db: AppContext["db"], variantId: number, pick: number) {
   const variant = await findCartVariant({ db, variantId });
   if (!variant) throw new Error(`demo sales: variant ${variantId} cannot be bought`);
   const { style, design } = variant;
@@ -109,7 +111,8 @@ async function chooseSizeAndColor(db: AppContext["db"], variantId: number) {
   const color = style.colors.includes(design.defaultColor)
     ? design.defaultColor
     : style.colors.find((c) => offered.includes(c));
-  const size = style.sizes[Math.floor(style.sizes.length / 2)];
+  const sizes = COMMON_SIZES.filter((candidate) => style.sizes.includes(candidate));
+  const size = sizes.length > 0 ? sizes[pick % sizes.length] : style.sizes[0];
   if (!color || !size) throw new Error(`demo sales: variant ${variantId} has no colour or size to sell`);
   return { size, color };
 }
@@ -129,11 +132,9 @@ export async function seedDemoSales(context: AppContext): Promise<void> {
   if (!shopper) throw new Error("demo sales: the demo shopper was not seeded");
 
   // Always the offline processor and tax table: seeding must never charge a configured Stripe account.
-  const cardProcessor = createLocalCard({
-    db,
-    fingerprintKey: () => getAppSecret({ db, config: context.config, purpose: CARD_FINGERPRINT_SECRET }),
-  });
-  const checkoutContext = { db, config: context.config, tax: createLocalTax() };
+  const offline = { ...context.config, STRIPE_SECRET_KEY: undefined, STRIPE_TAX_SECRET_KEY: undefined };
+  const cardProcessor = createCardProcessor({ config: offline, db });
+  const checkoutContext = { db, config: context.config, tax: createTax(offline) };
   const paymentContext = {
     db,
     config: context.config,
@@ -157,15 +158,14 @@ export async function seedDemoSales(context: AppContext): Promise<void> {
       contact = sale.buyer;
     }
 
-    for (const line of sale.lines) {
+    for (const [lineIndex, line] of sale.lines.entries()) {
       const design = artistDesigns[line.design % artistDesigns.length] as ArtistDesign;
       const variantId = design.variantIds[(line.style ?? 0) % design.variantIds.length] as number;
-      const { size, color } = await chooseSizeAndColor(db, variantId);
-      await addCartLine({
-        context: checkoutContext,
-        actor,
-        input: { sellerDesignProductVariantId: variantId, size, color, quantity: line.quantity ?? 1 },
+      const { size, color } = await chooseSizeAndColor(db, variantId, index + lineIndex);
+      const { orderLineItem } = addCartLineBodySchema.parse({
+        orderLineItem: { sellerDesignProductVariantId: variantId, size, color, quantity: line.quantity ?? 1 },
       });
+      await addCartLine({ context: checkoutContext, actor, input: orderLineItem });
     }
     const { addresses } = addressesBodySchema.parse({
       addresses: {
