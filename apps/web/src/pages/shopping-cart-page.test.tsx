@@ -35,7 +35,7 @@ describe("ShoppingCartPage with a design no longer available", () => {
     const shown = text(html);
     expect(shown).toMatch(/Moth Lamp Club.*NO LONGER AVAILABLE.*Night Heron.*This design is not available.*Remove/);
     expect(shown).toContain(CART_MESSAGES.variantUnavailable);
-    expect(shown).toContain("Night Heron is no longer available: remove it from your cart");
+    expect(shown).toContain("Remove the items that are no longer available to check out.");
   });
 
   it("shows a cart holding only such lines instead of the empty cart", () => {

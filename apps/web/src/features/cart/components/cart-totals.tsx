@@ -1,9 +1,11 @@
 import type { ShoppingCartResponse } from "@threadfolk/contract/cart";
 import { formatCents } from "@threadfolk/contract/money";
-import { ORDER_MESSAGES } from "@threadfolk/contract/orders";
 import { DELIVERY_ESTIMATE_NOTE } from "@threadfolk/contract/shipping";
 import { Button } from "../../../components/button.tsx";
 import { itemCountText, unavailableLines } from "./cart-line-facts.ts";
+
+/** Why CHECKOUT waits while the cart holds a line whose design is no longer available. */
+export const CHECKOUT_BLOCKED_NOTE = "Remove the items that are no longer available to check out.";
 
 type CartTotalsProps = {
   cart: ShoppingCartResponse;
@@ -17,18 +19,15 @@ type CartTotalsProps = {
  * at checkout, from the address), the TOTAL the cart's order total, and CHECKOUT. A coupon applied at checkout
  * has its own line: the cart's `totalDiscount` counts it too, so the sale's line is what is left of it.
  * While the cart holds a line whose design is no longer available, CHECKOUT waits and says why (the server
- * refuses to place such an order with the same words).
+ * refuses to place such an order).
  */
 export function CartTotals({ cart, onCheckout, isChanging }: CartTotalsProps) {
   const { attributes } = cart.data;
   const coupon = attributes.promoCode?.kind === "gift_card" ? null : attributes.promoCode;
   const codeDiscountCents = coupon?.discountCents ?? 0;
   const saleDiscountCents = Math.max(0, attributes.totalDiscountCents - codeDiscountCents);
-  const unavailable = unavailableLines(cart);
-  const blockedBy =
-    unavailable.length > 0
-      ? ORDER_MESSAGES.designUnavailable(unavailable.map((line) => line.attributes.displayName))
-      : null;
+  // The lines themselves name the designs; the contract's ORDER_MESSAGES would bring the orders schemas along.
+  const blockedBy = unavailableLines(cart).length > 0 ? CHECKOUT_BLOCKED_NOTE : null;
   return (
     <section
       aria-labelledby="order-summary-heading"
