@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { colorDisplayName } from "@threadfolk/contract/colors";
-import { aCartChoice } from "../cart.ts";
+import { aCartChoice, addCartLineOverHttp, pageAccessToken } from "../cart.ts";
 import { designPathOf } from "../catalogue.ts";
+import { createArtistOverHttp, deactivateDesignOverHttp, publishDesignOverHttp } from "../studio.ts";
 import { collectPageErrors, expectPageHeading, isMobileProject, visibleNavigation } from "../support.ts";
 
 test.describe("cart", () => {
@@ -95,6 +96,53 @@ test.describe("cart", () => {
     await expect(nav.getByRole("link", { name: "Shopping cart, empty" })).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: "SHOP NOW" }).click();
     await expect(page).toHaveURL(/\/results\?query=.+&page=1$/);
+    expect(errors).toEqual([]);
+  });
+
+  test("a design its artist deactivates stays in the cart as no longer available, blocks CHECKOUT, and Remove takes it out", async ({
+    page,
+    request,
+  }) => {
+    // Publishing renders mockups through the job queue.
+    test.slow();
+    const errors = collectPageErrors(page);
+    const artist = await createArtistOverHttp(request);
+    const design = await publishDesignOverHttp(request, artist);
+    let variantId = 0;
+    await expect
+      .poll(
+        async () => {
+          const response = await request.get(`/api/v1/designs/${design.uuid}`);
+          if (!response.ok()) return 0;
+          const body = (await response.json()) as { data: { attributes: { variants: Array<{ id: number }> } } };
+          variantId = body.data.attributes.variants[0]?.id ?? 0;
+          return variantId;
+        },
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThan(0);
+
+    await page.goto("/");
+    await addCartLineOverHttp(request, await pageAccessToken(page), { variantId, size: "M", color: "white" });
+    await deactivateDesignOverHttp(request, artist, design.uuid);
+
+    await page.goto("/shopping-cart");
+    await expectPageHeading(page, "Shopping Cart");
+    const gone = page.getByRole("region", { name: "NO LONGER AVAILABLE" });
+    await expect(gone.getByRole("article", { name: design.title })).toContainText("This design is not available");
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    await expect(summary).toContainText("Remove the items that are no longer available to check out.");
+    await expect(summary.getByRole("button", { name: "CHECKOUT" })).toBeDisabled();
+
+    // The shipping step reached anyway goes back to the cart and says why.
+    await page.goto("/order-shipping-details");
+    await expect(page).toHaveURL("/shopping-cart");
+    await expect(page.getByText(`${design.title} is no longer available: remove it from your cart`)).toBeVisible();
+
+    await gone.getByRole("button", { name: `Remove ${design.title},` }).click();
+    await expect(page.getByText(`Removed ${design.title} from your cart`)).toBeVisible();
+    await expect(gone).toHaveCount(0);
+    await expect(page.getByText("Oh no, your cart is empty.")).toBeVisible();
     expect(errors).toEqual([]);
   });
 });

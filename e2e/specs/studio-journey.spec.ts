@@ -2,7 +2,7 @@ import { formatCents } from "@threadfolk/contract/money";
 import { artistEarningsPerSale } from "@threadfolk/contract/studio";
 import { expect, seedSignedInStorage, signInOverHttp, test } from "../accounts.ts";
 import { checkoutFromCart, payWithTestCard } from "../checkout.ts";
-import { drawArtwork, newWindowLikeThis, publishDesignOverHttp, uploadOverTus } from "../studio.ts";
+import { discPng, newWindowLikeThis, publishDesignOverHttp } from "../studio.ts";
 import { expectPageHeading, navigationSearchField } from "../support.ts";
 
 /**
@@ -34,7 +34,7 @@ test("a new artist opens a storefront, a shopper buys their design, the artist s
   await page
     .locator('input[type="file"]')
     .first()
-    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await drawArtwork(page, 600, 600) });
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: discPng(600) });
   await expect(page.getByRole("img", { name: "Avatar preview" })).toBeVisible({ timeout: 30_000 });
   const open = page.getByRole("button", { name: "Open My Storefront" });
   await open.click();
@@ -43,17 +43,12 @@ test("a new artist opens a storefront, a shopper buys their design, the artist s
   await open.click();
   await expectPageHeading(page, "Your storefront");
 
-  // A design, published from a drawn PNG.
-  const uploadId = await uploadOverTus(request, tokens.access_token, await drawArtwork(page), {
-    purpose: "artwork",
-    fileName: "teal-hills.png",
-  });
-  const design = await publishDesignOverHttp(request, tokens.access_token, {
-    artworkUploadId: uploadId,
-    title,
-    tag: `hills${account.username}`.slice(0, 30),
-    priceCents: 2600,
-  });
+  // A design, published from a PNG over the drafts API.
+  const design = await publishDesignOverHttp(
+    request,
+    { token: tokens.access_token, username },
+    { title, tag: `hills${account.username}`.slice(0, 30), priceCents: 2600 },
+  );
 
   // On the storefront at once.
   await page.getByRole("link", { name: "View your storefront" }).click();

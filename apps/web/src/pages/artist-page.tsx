@@ -13,11 +13,6 @@ import { artistPath, parsePageParam } from "../lib/catalogue-paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import { useIsDesktop } from "../lib/use-media-query.ts";
 
-/** The storefront's collections (issue 14): sections of live designs, in the artist's order. */
-type StorefrontSections = {
-  collections?: Array<{ id: string; name: string; designs: ArtistStorefrontResponse["designs"] }>;
-};
-
 function countText(count: number, one: string, many: string): string {
   return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
 }
@@ -127,9 +122,8 @@ export default function ArtistPage() {
 
   const { designs, meta } = storefront.data;
   const path = canonicalPath ?? window.location.pathname;
-  const sections = ((storefront.data as StorefrontSections).collections ?? []).filter(
-    (section) => section.designs.length > 0,
-  );
+  // The storefront's collections (issue 14): sections of live designs, in the artist's order; empty ones hidden.
+  const sections = storefront.data.collections.filter((section) => section.designs.length > 0);
   return (
     <div className="pb-16">
       <ArtistHeader storefront={storefront.data} />

@@ -24,6 +24,10 @@ import { OrderSummary } from "../features/checkout/components/order-summary.tsx"
 import { PaymentMethodSection } from "../features/checkout/components/payment-method-section.tsx";
 import type { PayPalFailure, PayPalPaid } from "../features/checkout/components/paypal-buttons-slot.tsx";
 import { ShippingMethodOptions } from "../features/checkout/components/shipping-method-options.tsx";
+import {
+  BackToCartForUnavailableLines,
+  checkoutBlockedBy,
+} from "../features/checkout/components/unavailable-lines-redirect.tsx";
 import { YourCart } from "../features/checkout/components/your-cart.tsx";
 import { useAddressVerification } from "../features/checkout/hooks/use-address-verification.ts";
 import { useCardCheckout } from "../features/checkout/hooks/use-card-checkout.ts";
@@ -354,6 +358,9 @@ export default function OrderPaymentDetailsPage() {
       </CheckoutLayout>
     );
   }
+  // A design deactivated since CHECKOUT: the server would refuse to place the order; the cart page shows why.
+  const blockedBy = checkoutBlockedBy(cart.data);
+  if (blockedBy) return <BackToCartForUnavailableLines message={blockedBy} />;
   if (cartLines(cart.data).length === 0) return <Navigate to={CLIENT_ROUTES.shoppingCart} replace />;
   // No addresses yet (a bookmark, another tab): the shipping step asks for them first.
   if (!cartAddress(cart.data, "shipping_address")) return <Navigate to={CLIENT_ROUTES.orderShippingDetails} replace />;

@@ -15,6 +15,10 @@ import {
   ShippingInformationForm,
   useShippingForm,
 } from "../features/checkout/components/shipping-information-form.tsx";
+import {
+  BackToCartForUnavailableLines,
+  checkoutBlockedBy,
+} from "../features/checkout/components/unavailable-lines-redirect.tsx";
 import { YourCart } from "../features/checkout/components/your-cart.tsx";
 import { useAddressVerification } from "../features/checkout/hooks/use-address-verification.ts";
 import { useCheckoutRefusals } from "../features/checkout/hooks/use-checkout-refusals.ts";
@@ -95,7 +99,8 @@ function ShippingStep({ cart }: { cart: ShoppingCartResponse }) {
 /**
  * Checkout shipping step (`/order-shipping-details`, spec section 2): the secure header, Order Summary and Your
  * Cart from navigation state or the server, and the Shipping Information form; submitting verifies the
- * address, saves both addresses and goes on to the payment step. An empty cart goes back to the cart page.
+ * address, saves both addresses and goes on to the payment step. An empty cart goes back to the cart page, and
+ * so does a cart holding a design that is no longer available (with a toast that says why).
  */
 export default function OrderShippingDetailsPage() {
   const location = useLocation();
@@ -121,6 +126,8 @@ export default function OrderShippingDetailsPage() {
       </CheckoutLayout>
     );
   }
+  const blockedBy = checkoutBlockedBy(cart.data);
+  if (blockedBy) return <BackToCartForUnavailableLines message={blockedBy} />;
   if (cartLines(cart.data).length === 0) return <Navigate to={CLIENT_ROUTES.shoppingCart} replace />;
   return <ShippingStep cart={cart.data} />;
 }

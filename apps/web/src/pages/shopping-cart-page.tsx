@@ -7,10 +7,11 @@ import { useShoppingCart } from "../features/cart/api/get-shopping-cart.ts";
 import { cartKeys } from "../features/cart/api/query-keys.ts";
 import { pickEmptyCartSearchTerm } from "../features/cart/cart-count.ts";
 import { useStartCheckout } from "../features/cart/checkout-navigation.ts";
-import { itemCountText } from "../features/cart/components/cart-line-facts.ts";
+import { itemCountText, unavailableLines } from "../features/cart/components/cart-line-facts.ts";
 import { CartLineItem } from "../features/cart/components/cart-line-item.tsx";
 import { CartTotals } from "../features/cart/components/cart-totals.tsx";
 import { EmptyCart } from "../features/cart/components/empty-cart.tsx";
+import { RemovableUnavailableCartLine } from "../features/cart/components/unavailable-cart-line.tsx";
 import { useCartCount } from "../features/cart/hooks/use-cart-count.ts";
 
 function CartSkeleton() {
@@ -54,8 +55,9 @@ function useKeepFocusOnRemoval(lineIds: string | undefined) {
 
 /**
  * The cart (`/shopping-cart`; the spec shows only its route and the summary widget): every line with its
- * image, details, unit and line price, a quantity stepper and Remove; the totals and CHECKOUT; the spec's
- * empty-cart message leading back to shopping.
+ * image, details, unit and line price, a quantity stepper and Remove; lines whose design is no longer available
+ * (greyed, with Remove; CHECKOUT waits until they are gone); the totals and CHECKOUT; the spec's empty-cart
+ * message leading back to shopping.
  */
 export default function ShoppingCartPage() {
   const cart = useShoppingCart();
@@ -63,7 +65,9 @@ export default function ShoppingCartPage() {
   const startCheckout = useStartCheckout();
   const changingLines = useIsMutating({ mutationKey: cartKeys.lineChanges() });
   const [shopPath] = useState(() => searchResultsPath(pickEmptyCartSearchTerm()));
-  const contentRef = useKeepFocusOnRemoval((cart.data ? cartLines(cart.data) : []).map((line) => line.id).join(","));
+  const contentRef = useKeepFocusOnRemoval(
+    (cart.data ? [...cartLines(cart.data), ...unavailableLines(cart.data)] : []).map((line) => line.id).join(","),
+  );
 
   function renderContent() {
     const data = cart.data;
@@ -83,7 +87,8 @@ export default function ShoppingCartPage() {
     }
     // A cart this browser knows to be empty shows so at once; the server's answer follows if it differs.
     if (!data && knownCount > 0) return <CartSkeleton />;
-    if (!data || cartLines(data).length === 0) {
+    const unavailable = data ? unavailableLines(data) : [];
+    if (!data || (cartLines(data).length === 0 && unavailable.length === 0)) {
       return (
         <div className="rounded-2xl bg-neutral-50 px-6 py-16 ring-1 ring-neutral-900/5">
           <EmptyCart shopPath={shopPath} size="page" />
@@ -92,11 +97,27 @@ export default function ShoppingCartPage() {
     }
     return (
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px] lg:gap-12">
-        <ul aria-label="Items in your cart" className="divide-y divide-neutral-200 border-y border-neutral-200">
-          {cartLines(data).map((line) => (
-            <CartLineItem key={line.id} line={line} />
-          ))}
-        </ul>
+        <div className="space-y-8">
+          {cartLines(data).length > 0 && (
+            <ul aria-label="Items in your cart" className="divide-y divide-neutral-200 border-y border-neutral-200">
+              {cartLines(data).map((line) => (
+                <CartLineItem key={line.id} line={line} />
+              ))}
+            </ul>
+          )}
+          {unavailable.length > 0 && (
+            <section aria-labelledby="unavailable-lines-heading">
+              <h2 id="unavailable-lines-heading" className="text-sm font-bold tracking-[0.14em] text-neutral-600">
+                NO LONGER AVAILABLE
+              </h2>
+              <ul className="mt-2 divide-y divide-neutral-200 border-y border-neutral-200">
+                {unavailable.map((line) => (
+                  <RemovableUnavailableCartLine key={line.id} line={line} />
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
         <div>
           <CartTotals cart={data} onCheckout={startCheckout} isChanging={changingLines > 0} />
         </div>

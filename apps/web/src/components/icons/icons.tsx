@@ -2,8 +2,8 @@ import type { SVGProps } from "react";
 
 type IconProps = SVGProps<SVGSVGElement>;
 
-// Line icons drawn for this product on a 24x24 grid, stroked with the current text colour.
-function StrokeIcon({ children, ...props }: IconProps) {
+/** Line icons drawn for this product on a 24x24 grid, stroked with the current text colour (features add theirs). */
+export function StrokeIcon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

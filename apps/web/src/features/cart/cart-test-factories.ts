@@ -1,4 +1,9 @@
-import type { OrderLineItem, ShoppingCartResponse } from "@threadfolk/contract/cart";
+import {
+  CART_MESSAGES,
+  type OrderLineItem,
+  type ShoppingCartResponse,
+  type UnavailableLineItem,
+} from "@threadfolk/contract/cart";
 import { TAX_LABELS } from "@threadfolk/contract/checkout";
 import { formatCents } from "@threadfolk/contract/money";
 
@@ -42,16 +47,38 @@ export function buildCartLine(overrides: Partial<OrderLineItem["attributes"]> & 
   };
 }
 
-export function buildCart(lines: OrderLineItem[]): ShoppingCartResponse {
+/** A line whose design its artist deactivated, as the cart reply's `unavailableLineItems` carries it. */
+export function buildUnavailableLine(
+  overrides: Partial<UnavailableLineItem["attributes"]> & { id?: number } = {},
+): UnavailableLineItem {
+  const { id = 9, ...attributes } = overrides;
+  return {
+    id,
+    type: "unavailable_order_line_item",
+    attributes: {
+      uuid: `line-${id}`,
+      displayName: "Night Heron",
+      garmentStyle: "Women's Pullover Hoodie",
+      size: "M",
+      color: "kelly",
+      quantity: 1,
+      designUuid: "4f1d2c3b-5a6e-4b7c-8d9e-0a1b2c3d4e5f",
+      message: CART_MESSAGES.variantUnavailable,
+      ...attributes,
+    },
+  };
+}
+
+export function buildCart(lines: OrderLineItem[], unavailable: UnavailableLineItem[] = []): ShoppingCartResponse {
   const sum = (pick: (line: OrderLineItem) => number) => lines.reduce((total, line) => total + pick(line), 0);
   const totalCents = sum((line) => line.attributes.totalCents);
   const discountCents = sum((line) => line.attributes.totalDiscountCents);
   return {
     data: {
-      id: lines.length > 0 ? "5d6f7a8b-0000-4000-8000-000000000001" : null,
+      id: lines.length + unavailable.length > 0 ? "5d6f7a8b-0000-4000-8000-000000000001" : null,
       type: "order",
       attributes: {
-        orderNumber: lines.length > 0 ? "TF-ABCD2345" : null,
+        orderNumber: lines.length + unavailable.length > 0 ? "TF-ABCD2345" : null,
         email: null,
         taxLabel: TAX_LABELS.noAddress,
         shippingCosts: {},
@@ -86,6 +113,7 @@ export function buildCart(lines: OrderLineItem[]): ShoppingCartResponse {
         },
         shoppingCartCount: sum((line) => line.attributes.quantity),
         orderLineItems: lines.map((line) => ({ id: line.id, type: line.type })),
+        unavailableLineItems: unavailable,
       },
     },
     included: lines,

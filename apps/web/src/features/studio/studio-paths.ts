@@ -1,5 +1,5 @@
 import { CLIENT_ROUTES } from "@threadfolk/contract/routes";
-import type { MyDesign } from "./api/studio-wire.ts";
+import type { MyDesign } from "@threadfolk/contract/studio-sales";
 
 /** The product editor of a design: `/my-profile/product-editor/{sellerDesignUuid}`. */
 export function productEditorPath(designUuid: string): string {

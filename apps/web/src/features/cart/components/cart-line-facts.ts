@@ -1,4 +1,4 @@
-import type { OrderLineItem } from "@threadfolk/contract/cart";
+import type { OrderLineItem, ShoppingCartResponse, UnavailableLineItem } from "@threadfolk/contract/cart";
 import { colorDisplayName } from "@threadfolk/contract/colors";
 import { formatCents } from "@threadfolk/contract/money";
 import { designPath } from "../../../lib/catalogue-paths.ts";
@@ -30,4 +30,9 @@ export function lineTotalBeforeDiscount(line: Pick<LineAttributes, "totalCents" 
 /** "1 item", "3 items". */
 export function itemCountText(count: number): string {
   return `${count} ${count === 1 ? "item" : "items"}`;
+}
+
+/** The cart's lines whose design is no longer available (issue 14: its artist deactivated it), oldest first. */
+export function unavailableLines(cart: Pick<ShoppingCartResponse, "data">): UnavailableLineItem[] {
+  return cart.data.attributes.unavailableLineItems ?? [];
 }

@@ -2,7 +2,10 @@ import type { ShoppingCartResponse } from "@threadfolk/contract/cart";
 import { formatCents } from "@threadfolk/contract/money";
 import { DELIVERY_ESTIMATE_NOTE } from "@threadfolk/contract/shipping";
 import { Button } from "../../../components/button.tsx";
-import { itemCountText } from "./cart-line-facts.ts";
+import { itemCountText, unavailableLines } from "./cart-line-facts.ts";
+
+/** Why CHECKOUT waits while the cart holds a line whose design is no longer available. */
+export const CHECKOUT_BLOCKED_NOTE = "Remove the items that are no longer available to check out.";
 
 type CartTotalsProps = {
   cart: ShoppingCartResponse;
@@ -15,12 +18,16 @@ type CartTotalsProps = {
  * The cart page's totals: the items at their regular price, what a sale takes off, shipping and tax (priced
  * at checkout, from the address), the TOTAL the cart's order total, and CHECKOUT. A coupon applied at checkout
  * has its own line: the cart's `totalDiscount` counts it too, so the sale's line is what is left of it.
+ * While the cart holds a line whose design is no longer available, CHECKOUT waits and says why (the server
+ * refuses to place such an order).
  */
 export function CartTotals({ cart, onCheckout, isChanging }: CartTotalsProps) {
   const { attributes } = cart.data;
   const coupon = attributes.promoCode?.kind === "gift_card" ? null : attributes.promoCode;
   const codeDiscountCents = coupon?.discountCents ?? 0;
   const saleDiscountCents = Math.max(0, attributes.totalDiscountCents - codeDiscountCents);
+  // The lines themselves name the designs; the contract's ORDER_MESSAGES would bring the orders schemas along.
+  const blockedBy = unavailableLines(cart).length > 0 ? CHECKOUT_BLOCKED_NOTE : null;
   return (
     <section
       aria-labelledby="order-summary-heading"
@@ -61,7 +68,20 @@ export function CartTotals({ cart, onCheckout, isChanging }: CartTotalsProps) {
           <dd className="text-xl font-bold text-neutral-950">{attributes.orderTotal}</dd>
         </div>
       </dl>
-      <Button className="mt-6 w-full tracking-wide" disabled={isChanging} onClick={() => onCheckout(cart)}>
+      {blockedBy && (
+        <p
+          id="checkout-blocked-note"
+          className="mt-5 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950 ring-1 ring-amber-900/10"
+        >
+          {blockedBy}
+        </p>
+      )}
+      <Button
+        className={`${blockedBy ? "mt-4" : "mt-6"} w-full tracking-wide`}
+        disabled={isChanging || blockedBy !== null}
+        aria-describedby={blockedBy ? "checkout-blocked-note" : undefined}
+        onClick={() => onCheckout(cart)}
+      >
         CHECKOUT
       </Button>
       <p className="mt-3 text-center text-xs text-neutral-500">{DELIVERY_ESTIMATE_NOTE}</p>

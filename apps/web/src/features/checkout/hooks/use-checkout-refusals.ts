@@ -4,6 +4,7 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { isApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
+import { UNAVAILABLE_TOAST_ID } from "../components/unavailable-lines-redirect.tsx";
 import { formFieldOfDetail, type ShippingFormValues } from "../shipping-form-values.ts";
 
 /**
@@ -17,7 +18,9 @@ export function useCheckoutRefusals() {
   return useCallback(
     (error: unknown, setFieldError?: (field: keyof ShippingFormValues, message: string) => void) => {
       if (isApiError(error, 409)) {
-        toast.error(error.message);
+        // A design no longer available (detail field `order`): one toast, which the way back to the cart reuses.
+        const isUnavailable = error.details.some((detail) => detail.field === "order");
+        toast.error(error.message, isUnavailable ? { id: UNAVAILABLE_TOAST_ID } : undefined);
         if (error.message === CHECKOUT_MESSAGES.cartEmpty) void navigate(CLIENT_ROUTES.shoppingCart, { replace: true });
         return;
       }

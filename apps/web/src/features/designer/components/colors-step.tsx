@@ -3,8 +3,8 @@ import type { Placement, StudioGarment } from "@threadfolk/contract/studio";
 import type { ContrastWarning } from "@threadfolk/contract/studio-contrast";
 import { useState } from "react";
 import type { GarmentStyle } from "../api/types.ts";
-import { garmentName } from "../garment-names.ts";
 import { ColourGrid } from "./colour-grid.tsx";
+import { GarmentTabs } from "./garment-tabs.tsx";
 import { SMALL_BUTTON } from "./placement-step.tsx";
 
 type ColorsStepProps = {
@@ -34,24 +34,7 @@ export function ColorsStep(props: ColorsStepProps) {
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="tablist" aria-label="Garment" className="flex flex-wrap gap-2">
-          {garments.map((candidate) => (
-            <button
-              key={candidate}
-              type="button"
-              role="tab"
-              aria-selected={candidate === garment}
-              onClick={() => setGarment(candidate)}
-              className={`h-10 rounded-full px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
-                candidate === garment
-                  ? "bg-neutral-950 text-white"
-                  : "bg-neutral-100 text-neutral-800 hover:bg-neutral-200"
-              }`}
-            >
-              {garmentName(candidate, styles)}
-            </button>
-          ))}
-        </div>
+        <GarmentTabs garments={garments} styles={styles} current={garment} onSelect={setGarment} />
         <div className="flex items-center gap-2">
           <span className="text-sm text-neutral-700" aria-live="polite">
             {offered.length} of {PRODUCT_COLORS.length} offered

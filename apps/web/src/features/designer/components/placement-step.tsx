@@ -26,6 +26,7 @@ import {
   scalePlacement,
 } from "../placement-math.ts";
 import { ColourGrid } from "./colour-grid.tsx";
+import { GarmentTabs } from "./garment-tabs.tsx";
 
 const PREVIEW_SIZE = 480;
 
@@ -57,24 +58,7 @@ export function PlacementStep(props: PlacementStepProps) {
 
   return (
     <div className="space-y-6">
-      <div role="tablist" aria-label="Garment" className="flex flex-wrap gap-2">
-        {garments.map((candidate) => (
-          <button
-            key={candidate}
-            type="button"
-            role="tab"
-            aria-selected={candidate === garment}
-            onClick={() => setGarment(candidate)}
-            className={`h-10 rounded-full px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
-              candidate === garment
-                ? "bg-neutral-950 text-white"
-                : "bg-neutral-100 text-neutral-800 hover:bg-neutral-200"
-            }`}
-          >
-            {garmentName(candidate, styles)}
-          </button>
-        ))}
-      </div>
+      <GarmentTabs garments={garments} styles={styles} current={garment} onSelect={setGarment} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,480px)_minmax(0,1fr)]">
         <PlacementPreview

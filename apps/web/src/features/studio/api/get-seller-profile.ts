@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { SellerProfile } from "@threadfolk/contract/studio-profile";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { studioKeys } from "./query-keys.ts";
-import type { SellerProfile } from "./studio-wire.ts";
 
 /**
  * `STUDIO_API.sellerProfile`, written out: this module is read by the account menu and the profile tabs, and the

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { STUDIO_API } from "@threadfolk/contract/studio";
+import type { MyDesignResponse, MyDesignsResponse } from "@threadfolk/contract/studio-sales";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
 import { type MyDesignsFilter, studioKeys } from "./query-keys.ts";
-import type { MyDesign, MyDesignsResponse } from "./studio-wire.ts";
 
 /** `GET /api/v1/seller_designs?status=&page=`: the artist's designs and drafts. */
 export const myDesignsQueryOptions = (status: MyDesignsFilter, page: number) =>
@@ -23,7 +23,7 @@ export function useMyDesigns(status: MyDesignsFilter, page: number) {
 /** Deactivation and reactivation: the spec's call with payload `uuid`. */
 function changeDesignStatus(input: { uuid: string; action: "deactivate" | "reactivate" }) {
   const path = input.action === "deactivate" ? STUDIO_API.deactivateDesign : STUDIO_API.reactivateDesign;
-  return apiRequest<{ data: MyDesign }>(path, { method: "POST", body: { uuid: input.uuid } });
+  return apiRequest<MyDesignResponse>(path, { method: "POST", body: { uuid: input.uuid } });
 }
 
 /** Deactivates or reactivates a design, then reads My Designs again (its status and filter change). */

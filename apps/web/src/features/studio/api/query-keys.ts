@@ -1,7 +1,8 @@
-import type { MyDesignStatus } from "./studio-wire.ts";
+import type { SalesPeriod } from "@threadfolk/contract/studio";
+import type { MyDesignsFilter } from "@threadfolk/contract/studio-sales";
 
-export type MyDesignsFilter = MyDesignStatus | "all";
-export type SalesFilters = { period: "this_month" | "last_30_days" | "all_time"; designUuid: string | undefined };
+export type { MyDesignsFilter };
+export type SalesFilters = { period: SalesPeriod; designUuid: string | undefined };
 
 /** Every studio query key, from one factory. */
 export const studioKeys = {

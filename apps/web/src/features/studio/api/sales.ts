@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { STUDIO_API } from "@threadfolk/contract/studio";
+import type { SalesResponse, SalesSummaryResponse } from "@threadfolk/contract/studio-sales";
 import { ApiError, apiRequest, ensureAccessToken, renewRejectedAccessToken } from "../../../lib/api-client.ts";
 import { type SalesFilters, studioKeys } from "./query-keys.ts";
-import type { SalesResponse, SalesSummary } from "./studio-wire.ts";
 
 export const salesQueryOptions = (filters: SalesFilters, page: number) =>
   queryOptions({
@@ -26,7 +26,7 @@ export function useSalesSummary(designUuid: string | undefined) {
   return useQuery({
     queryKey: studioKeys.salesSummary(designUuid),
     queryFn: ({ signal }) =>
-      apiRequest<{ data: SalesSummary }>(STUDIO_API.salesSummary, { params: { designUuid }, signal }),
+      apiRequest<SalesSummaryResponse>(STUDIO_API.salesSummary, { params: { designUuid }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

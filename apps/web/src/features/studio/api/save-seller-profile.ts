@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { STUDIO_API } from "@threadfolk/contract/studio";
+import type { SellerProfile } from "@threadfolk/contract/studio-profile";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { studioKeys } from "./query-keys.ts";
-import type { SellerProfile } from "./studio-wire.ts";
 
 export type StorefrontFields = {
   displayName: string;

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { STOREFRONT_COLLECTION_MESSAGES, STUDIO_API } from "@threadfolk/contract/studio";
+import type { StorefrontCollectionsResponse } from "@threadfolk/contract/studio-sales";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { studioKeys } from "./query-keys.ts";
-import type { StorefrontCollection } from "./studio-wire.ts";
 
 export const storefrontCollectionsQueryOptions = () =>
   queryOptions({
     queryKey: studioKeys.collections(),
-    queryFn: ({ signal }) => apiRequest<{ data: StorefrontCollection[] }>(STUDIO_API.storefrontCollections, { signal }),
+    queryFn: ({ signal }) => apiRequest<StorefrontCollectionsResponse>(STUDIO_API.storefrontCollections, { signal }),
     select: (reply) => [...reply.data].sort((a, b) => a.attributes.position - b.attributes.position),
   });
 

@@ -1,4 +1,4 @@
-import type { StorefrontCollection } from "../api/studio-wire.ts";
+import type { StorefrontCollection } from "@threadfolk/contract/studio-sales";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon } from "./studio-icons.tsx";
 
 type CollectionsPanelProps = {

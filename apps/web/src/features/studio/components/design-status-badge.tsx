@@ -1,14 +1,14 @@
+import type { DesignStudioStatus } from "@threadfolk/contract/studio";
 import { DESIGN_STUDIO_STATUS_NAMES } from "@threadfolk/contract/studio";
-import type { MyDesignStatus } from "../api/studio-wire.ts";
 
-const BADGE_CLASS: Record<MyDesignStatus, string> = {
+const BADGE_CLASS: Record<DesignStudioStatus, string> = {
   live: "bg-emerald-600 text-white",
   draft: "bg-amber-400 text-neutral-950",
   deactivated: "bg-neutral-700 text-white",
 };
 
 /** A design's status on My Designs: Live, Draft or Deactivated. */
-export function DesignStatusBadge({ status, className = "" }: { status: MyDesignStatus; className?: string }) {
+export function DesignStatusBadge({ status, className = "" }: { status: DesignStudioStatus; className?: string }) {
   return (
     <span
       className={`inline-flex h-6 items-center rounded-full px-2.5 text-xs font-bold tracking-wide shadow-sm ${BADGE_CLASS[status]} ${className}`}

@@ -1,7 +1,7 @@
 import { DEACTIVATE_DESIGN_DIALOG } from "@threadfolk/contract/studio";
+import type { MyDesign } from "@threadfolk/contract/studio-sales";
 import { Link } from "react-router";
 import { DesignCard } from "../../../components/design-card.tsx";
-import type { MyDesign } from "../api/studio-wire.ts";
 import { draftWizardPath, productEditorPath, type StudioNavigationState } from "../studio-paths.ts";
 import { DesignStatusBadge } from "./design-status-badge.tsx";
 import { SelectionCover } from "./selection-cover.tsx";

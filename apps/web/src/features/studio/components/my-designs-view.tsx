@@ -4,6 +4,7 @@ import {
   DESIGN_STUDIO_STATUS_NAMES,
   STOREFRONT_COLLECTION_MESSAGES,
 } from "@threadfolk/contract/studio";
+import type { MyDesign, StorefrontCollection } from "@threadfolk/contract/studio-sales";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
@@ -19,7 +20,6 @@ import {
   useChangeCollection,
   useStorefrontCollections,
 } from "../api/storefront-collections.ts";
-import type { MyDesign, StorefrontCollection } from "../api/studio-wire.ts";
 import { initialSelection, toggleSelected } from "../collection-selection.ts";
 import { CollectionEditorBar } from "./collection-editor-bar.tsx";
 import { CollectionsPanel } from "./collections-panel.tsx";

@@ -3,6 +3,12 @@ import { formatCents } from "@threadfolk/contract/money";
 import { ORDER_STATE_NAMES } from "@threadfolk/contract/orders";
 import { CLIENT_ROUTES } from "@threadfolk/contract/routes";
 import { REFUND_WINDOW_DAYS, SALES_PERIOD_NAMES, SALES_PERIODS, type SalesPeriod } from "@threadfolk/contract/studio";
+import {
+  SALE_PAYOUT_NAMES,
+  type Sale,
+  type SalePayoutState,
+  type SalesSummary,
+} from "@threadfolk/contract/studio-sales";
 import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { Pagination } from "../../../components/pagination.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
@@ -10,7 +16,6 @@ import { generalErrorMessage } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
 import type { SalesFilters } from "../api/query-keys.ts";
 import { downloadSalesCsv, useSales, useSalesSummary } from "../api/sales.ts";
-import type { Sale, SalePayout, SalesSummary } from "../api/studio-wire.ts";
 import { earningsChartData } from "../sales-chart-series.ts";
 import { DownloadIcon } from "./studio-icons.tsx";
 import { StudioCallout, StudioLoadError } from "./studio-states.tsx";
@@ -23,10 +28,10 @@ export function parseSalesPeriod(value: string | null): SalesPeriod {
   return SALES_PERIODS.find((period) => period === value) ?? "all_time";
 }
 
-const PAYOUT_BADGE: Record<SalePayout, { label: string; className: string }> = {
-  pending: { label: "Pending", className: "bg-amber-100 text-amber-900" },
-  available: { label: "Available", className: "bg-emerald-100 text-emerald-900" },
-  reversed: { label: "Refunded", className: "bg-neutral-200 text-neutral-700" },
+const PAYOUT_BADGE: Record<SalePayoutState, { label: string; className: string }> = {
+  pending: { label: SALE_PAYOUT_NAMES.pending, className: "bg-amber-100 text-amber-900" },
+  available: { label: SALE_PAYOUT_NAMES.available, className: "bg-emerald-100 text-emerald-900" },
+  reversed: { label: SALE_PAYOUT_NAMES.reversed, className: "bg-neutral-200 text-neutral-700" },
 };
 
 function formatSaleDate(value: string): string {
@@ -52,7 +57,7 @@ function ColorName({ color }: { color: string }) {
   );
 }
 
-function PayoutBadge({ payout }: { payout: SalePayout }) {
+function PayoutBadge({ payout }: { payout: SalePayoutState }) {
   const badge = PAYOUT_BADGE[payout];
   return (
     <span className={`inline-flex h-6 items-center rounded-full px-2 text-xs font-bold ${badge.className}`}>

@@ -5,6 +5,7 @@ import {
   STOREFRONT_MESSAGES,
   STOREFRONT_USERNAME_PATTERN,
 } from "@threadfolk/contract/studio";
+import type { SellerProfile } from "@threadfolk/contract/studio-profile";
 import { useCallback, useId, useState } from "react";
 import { Link } from "react-router";
 import type { ZodType } from "zod";
@@ -16,7 +17,6 @@ import { isApiError } from "../../../lib/api-client.ts";
 import { applyServerFieldErrors } from "../../../lib/mutation-errors.ts";
 import { toast } from "../../../lib/toast.ts";
 import { type StorefrontFields, useSaveSellerProfile } from "../api/save-seller-profile.ts";
-import type { SellerProfile } from "../api/studio-wire.ts";
 import { type PictureChange, PictureField } from "./picture-field.tsx";
 
 const fieldsSchema = openStorefrontBodySchema.shape.sellerProfile;

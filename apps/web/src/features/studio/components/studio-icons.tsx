@@ -1,25 +1,7 @@
-import type { ReactNode, SVGProps } from "react";
+import type { SVGProps } from "react";
+import { StrokeIcon as StudioIcon } from "../../../components/icons/icons.tsx";
 
 type IconProps = SVGProps<SVGSVGElement>;
-
-/** Line icons of the studio on a 24x24 grid, stroked with the current text colour (as components/icons). */
-function StudioIcon({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
 
 export function PencilIcon(props: IconProps) {
   return (
