@@ -27,6 +27,8 @@ export const sellerProfileSchema = z.object({
 });
 export type SellerProfile = z.infer<typeof sellerProfileSchema>;
 export const sellerProfileResponseSchema = z.object({ data: sellerProfileSchema });
+/** GET: the caller's storefront, or `data: null` when they have not opened one. */
+export const sellerProfileReadResponseSchema = z.object({ data: sellerProfileSchema.nullable() });
 
 /** The storefront's public path. */
 export function storefrontPath(uniqueUsername: string, sellerProfileUuid: string): string {

@@ -40,8 +40,10 @@ export async function studioRoutes(app: FastifyInstance, context: AppContext): P
     const actor = authorize(request.actor, studioPolicies.readStorefront);
     parseInput(noQuery, request.query, "query");
     const profile = await findStorefrontOfUser(db, actor.userId);
-    if (!profile) throw AppError.notFound("Storefront");
-    return reply.header("Cache-Control", "no-store").send(await presentSellerProfile(context, profile));
+    // No storefront yet is an ordinary answer (every customer's profile pages ask), not a missing resource.
+    reply.header("Cache-Control", "no-store");
+    if (!profile) return reply.send({ data: null });
+    return reply.send(await presentSellerProfile(context, profile));
   });
 
   app.post(path(STUDIO_API.sellerProfile), async (request, reply) => {

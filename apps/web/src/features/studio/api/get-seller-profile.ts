@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SellerProfile } from "@threadfolk/contract/studio-profile";
-import { apiRequest, isApiError } from "../../../lib/api-client.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
 import { studioKeys } from "./query-keys.ts";
 
 /**
@@ -9,15 +9,10 @@ import { studioKeys } from "./query-keys.ts";
  */
 export const SELLER_PROFILE_PATH = "/api/v1/seller_profile";
 
-/** The caller's storefront, or null when they have none (the API's 404). */
+/** The caller's storefront, or null when they have none. */
 async function getSellerProfile(signal?: AbortSignal): Promise<SellerProfile | null> {
-  try {
-    const reply = await apiRequest<{ data: SellerProfile }>(SELLER_PROFILE_PATH, { signal });
-    return reply.data;
-  } catch (error) {
-    if (isApiError(error, 404)) return null;
-    throw error;
-  }
+  const reply = await apiRequest<{ data: SellerProfile | null }>(SELLER_PROFILE_PATH, { signal });
+  return reply.data;
 }
 
 export const sellerProfileQueryOptions = (enabled: boolean) =>
