@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { PRODUCT_COLORS, type ProductColor } from "./colors.ts";
 import { DESIGNER_STEPS, designDraftDataSchema, placementSchema, STUDIO_GARMENTS } from "./studio.ts";
+import { textSchema } from "./text.ts";
+
+/** A string of a reply (bounded like every contract string). */
+const replyText = () => textSchema({ maxLength: 4096 });
 
 /**
  * Response shapes of the product designer's drafts and the product editor (issue 14, decision 037): what
@@ -11,22 +15,22 @@ import { DESIGNER_STEPS, designDraftDataSchema, placementSchema, STUDIO_GARMENTS
 const productColorSchema = z.enum(PRODUCT_COLORS as unknown as [ProductColor, ...ProductColor[]]);
 
 export const designDraftSchema = z.object({
-  id: z.string(),
+  id: replyText(),
   type: z.literal("designDraft"),
   attributes: z.object({
     step: z.enum(DESIGNER_STEPS),
     data: designDraftDataSchema,
-    updatedAt: z.string(),
-    createdAt: z.string(),
+    updatedAt: replyText(),
+    createdAt: replyText(),
     /** The artwork upload's checks, once the draft names a ready one; `previewUrl` is short-lived. */
     artwork: z
       .object({
-        uploadId: z.string(),
+        uploadId: replyText(),
         width: z.number().int(),
         height: z.number().int(),
         hasTransparency: z.boolean(),
         opaqueBackground: z.boolean(),
-        previewUrl: z.string(),
+        previewUrl: replyText(),
       })
       .nullable(),
   }),
@@ -36,9 +40,9 @@ export const designDraftResponseSchema = z.object({ data: designDraftSchema });
 export const designDraftListResponseSchema = z.object({ data: z.array(designDraftSchema) });
 
 export const sellerDesignProductSchema = z.object({
-  garmentStyleKey: z.string(),
-  displayName: z.string(),
-  fit: z.string(),
+  garmentStyleKey: replyText(),
+  displayName: replyText(),
+  fit: replyText(),
   baseCostCents: z.number().int(),
   priceCents: z.number().int(),
   /** False once the artist stopped offering the style (the variant is kept for carts and orders). */
@@ -48,30 +52,30 @@ export const sellerDesignProductSchema = z.object({
 
 export const sellerDesignSchema = z.object({
   /** The design's uuid. */
-  id: z.string(),
+  id: replyText(),
   type: z.literal("sellerDesign"),
   attributes: z.object({
-    slug: z.string(),
-    displayName: z.string(),
-    description: z.string(),
-    tags: z.array(z.string()),
+    slug: replyText(),
+    displayName: replyText(),
+    description: replyText(),
+    tags: z.array(replyText()),
     status: z.enum(["live", "deactivated"]),
     defaultColor: productColorSchema,
     offeredColors: z.array(productColorSchema),
     /** Per garment drawing; a garment without an entry uses `defaultPlacement`. */
     placements: z.partialRecord(z.enum(STUDIO_GARMENTS), placementSchema),
-    defaultGarmentStyleKey: z.string(),
+    defaultGarmentStyleKey: replyText(),
     products: z.array(sellerDesignProductSchema),
     /** The clean artwork (the owner's own, signed for about an hour); width/height null for old rows. */
-    artwork: z.object({ width: z.number().int().nullable(), height: z.number().int().nullable(), url: z.string() }),
+    artwork: z.object({ width: z.number().int().nullable(), height: z.number().int().nullable(), url: replyText() }),
     /** Bumped by a new artwork or placement: the `v` of the mockup URLs. */
     artworkVersion: z.number().int(),
     /** The watermarked default mockup (default colour on the default style's garment). */
-    imageUrl: z.string(),
+    imageUrl: replyText(),
     /** `/design/{uuid}/{slug}/{defaultColor}`. */
-    designPath: z.string(),
-    publishedAt: z.string().nullable(),
-    updatedAt: z.string(),
+    designPath: replyText(),
+    publishedAt: replyText().nullable(),
+    updatedAt: replyText(),
   }),
 });
 export type SellerDesign = z.infer<typeof sellerDesignSchema>;
@@ -79,7 +83,7 @@ export const sellerDesignResponseSchema = z.object({ data: sellerDesignSchema })
 
 /** How far a design's mockups (every offered colour x offered style's garment) have rendered. */
 export const designRendersSchema = z.object({
-  id: z.string(),
+  id: replyText(),
   type: z.literal("designRenders"),
   attributes: z.object({
     /** Garment x colour sets stored (every width, plain and watermarked). */

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { PRODUCT_COLORS, type ProductColor } from "./colors.ts";
 import { STUDIO_GARMENTS } from "./studio.ts";
+import { textSchema } from "./text.ts";
+
+/** A string of a reply (bounded like every contract string). */
+const replyText = () => textSchema({ maxLength: 4096 });
 
 /**
  * Response shapes of the storefront set-up and the garment styles (issue 14, decision 037): what
@@ -10,19 +14,19 @@ import { STUDIO_GARMENTS } from "./studio.ts";
 
 export const sellerProfileSchema = z.object({
   /** The seller profile's uuid (the `{uuid}` of the storefront path). */
-  id: z.string(),
+  id: replyText(),
   type: z.literal("sellerProfile"),
   attributes: z.object({
-    displayName: z.string(),
-    uniqueUsername: z.string(),
-    bio: z.string(),
+    displayName: replyText(),
+    uniqueUsername: replyText(),
+    bio: replyText(),
     /** Signed 256 px square rendition, versioned (`v`) so a replaced picture gets a new URL; null without one. */
-    avatarUrl: z.string().nullable(),
+    avatarUrl: replyText().nullable(),
     /** Signed 1280 px wide (4:1) rendition, versioned like the avatar; null without one. */
-    bannerUrl: z.string().nullable(),
-    termsAcceptedAt: z.string().nullable(),
+    bannerUrl: replyText().nullable(),
+    termsAcceptedAt: replyText().nullable(),
     /** `/artist/{uniqueUsername}/{uuid}`: the public storefront. */
-    storefrontPath: z.string(),
+    storefrontPath: replyText(),
   }),
 });
 export type SellerProfile = z.infer<typeof sellerProfileSchema>;
@@ -39,11 +43,11 @@ const productColorSchema = z.enum(PRODUCT_COLORS as unknown as [ProductColor, ..
 
 export const garmentStyleSchema = z.object({
   /** The style's key (`mens_tee`). */
-  id: z.string(),
+  id: replyText(),
   type: z.literal("garmentStyle"),
   attributes: z.object({
-    key: z.string(),
-    displayName: z.string(),
+    key: replyText(),
+    displayName: replyText(),
     fit: z.enum(["Men", "Women", "Unisex"]),
     baseCostCents: z.number().int(),
     /** The colours the garment comes in, in display order. */
