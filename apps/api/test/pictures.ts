@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 
@@ -64,4 +65,16 @@ export async function truncatedPng(width: number, height: number): Promise<Buffe
     .png()
     .toBuffer();
   return png.subarray(0, Math.floor(png.length / 2));
+}
+
+/**
+ * A PNG of about `megabytes` MB that stays that large: random RGB pixels barely compress, like a detailed,
+ * grainy painting exported at print size (the upload limits' and the benchmarks' worst case).
+ */
+export async function noisePng(megabytes: number): Promise<Buffer> {
+  const side = Math.round(Math.sqrt((megabytes * 1024 * 1024) / 3));
+  const pixels = crypto.randomBytes(side * side * 3);
+  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
