@@ -8,7 +8,7 @@ const ROUTES = [
   { path: "/", heading: "No fandom too small, no meme too dank!" },
   { path: "/results?home-collection=anime&page=1", heading: "Anime" },
   { path: "/shopping-cart", heading: "Shopping Cart" },
-  { path: "/seller-profile", heading: "Seller Profile" },
+  { path: "/seller-profile", heading: "Open your storefront" },
   { path: "/reset-password/some-reset-token", heading: "Password Reset" },
 ] as const;
 

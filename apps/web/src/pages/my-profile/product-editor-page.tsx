@@ -4,6 +4,7 @@ import { PageHeading } from "../../components/page-heading.tsx";
 import { ProductEditor } from "../../features/designer/components/product-editor.tsx";
 import { editorHandOverOf } from "../../features/designer/navigation-state.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { StorefrontGate } from "./storefront-gate.tsx";
 import { useArtworkUploadPort } from "./use-artwork-upload-port.tsx";
 
 function DesignNotFound() {
@@ -39,13 +40,15 @@ export default function ProductEditorPage() {
       <PageHeading title="Product Editor" eyebrow="My Profile" documentTitle="Product Editor">
         {handOver.displayName && <p className="mt-3 text-lg font-semibold text-neutral-800">{handOver.displayName}</p>}
       </PageHeading>
-      <ProductEditor
-        key={sellerDesignUuid}
-        designUuid={sellerDesignUuid}
-        initial={handOver.design}
-        upload={upload}
-        notFound={<DesignNotFound />}
-      />
+      <StorefrontGate>
+        <ProductEditor
+          key={sellerDesignUuid}
+          designUuid={sellerDesignUuid}
+          initial={handOver.design}
+          upload={upload}
+          notFound={<DesignNotFound />}
+        />
+      </StorefrontGate>
     </div>
   );
 }

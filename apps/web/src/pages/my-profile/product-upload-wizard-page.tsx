@@ -1,6 +1,7 @@
 import { useSearchParams } from "react-router";
 import { PageHeading } from "../../components/page-heading.tsx";
 import { ProductWizard } from "../../features/designer/components/product-wizard.tsx";
+import { StorefrontGate } from "./storefront-gate.tsx";
 import { useArtworkUploadPort } from "./use-artwork-upload-port.tsx";
 
 /**
@@ -13,7 +14,9 @@ export default function ProductUploadWizardPage() {
   return (
     <div>
       <PageHeading title="Product Designer" eyebrow="My Profile" />
-      <ProductWizard upload={upload} draftId={searchParams.get("draft")} />
+      <StorefrontGate>
+        <ProductWizard upload={upload} draftId={searchParams.get("draft")} />
+      </StorefrontGate>
     </div>
   );
 }

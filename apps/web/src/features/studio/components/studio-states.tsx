@@ -26,15 +26,15 @@ export function StudioCallout({
   );
 }
 
-/** A customer without a storefront on a studio tab: the way to open one. */
+/** A customer without a storefront on a studio page: the way to open one. */
 export function NoStorefrontCallout() {
   return (
     <StudioCallout
       title="Open your storefront first"
       action={{ label: "Open My Storefront", to: CLIENT_ROUTES.sellerProfile }}
     >
-      Sales and My Designs are for artists. Open a storefront (it takes a minute) and upload your first design: we
-      print, ship and pay you on every sale.
+      Sales, My Designs and the Product Designer are for artists. Open a storefront (it takes a minute) and upload your
+      first design: we print, ship and pay you on every sale.
     </StudioCallout>
   );
 }
