@@ -1,9 +1,8 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
-import { useSellerProfile } from "../../features/studio/api/get-seller-profile.ts";
 import { type AccountMenuProps, accountMenuTriggerProps } from "./account-menu-trigger.tsx";
-import { profileTabsFor } from "./profile-tabs.ts";
+import { PROFILE_TABS } from "./profile-tabs.ts";
 
 const itemClass =
   "flex w-full cursor-pointer select-none items-center rounded-lg px-3 py-2.5 text-[15px] text-neutral-800 outline-none data-[highlighted]:bg-neutral-100 data-[highlighted]:text-neutral-950";
@@ -38,9 +37,6 @@ function Separator() {
 
 /** The entries of the account menu, which differ by sign-in state and by layout (spec: Navigation bar). */
 function AccountMenuItems({ isSignedIn, variant, onSignIn, onSignUp, onSignOut }: AccountMenuProps) {
-  // Whether the visitor has a storefront decides the studio's entries (read once the menu's code has loaded).
-  const storefront = useSellerProfile({ enabled: isSignedIn });
-  const hasStorefront = storefront.data === undefined ? undefined : storefront.data !== null;
   if (variant === "desktop") {
     return isSignedIn ? (
       <>
@@ -66,7 +62,7 @@ function AccountMenuItems({ isSignedIn, variant, onSignIn, onSignUp, onSignOut }
   }
   return isSignedIn ? (
     <>
-      {profileTabsFor(hasStorefront).map((tab) => (
+      {PROFILE_TABS.map((tab) => (
         <LinkItem key={tab.path} to={tab.path}>
           {tab.label}
         </LinkItem>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { useSignedIn } from "../../features/session/hooks/use-signed-in.ts";
 import { useSellerProfile } from "../../features/studio/api/get-seller-profile.ts";
-import { profileTabsFor, STOREFRONT_SETTINGS_TAB } from "./profile-tabs.ts";
+import { profileTabsFor } from "./profile-tabs.ts";
 
 const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
   `flex h-11 items-center rounded-xl px-4 text-[15px] transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
@@ -20,14 +20,14 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
  * The profile shell (`/seller-profile`, `/my-profile/*`): the six tabs of spec section 2 as a side navigation
  * on desktop and as a scrolling row on phones (where the account menu lists them too), then the tab's page.
  * An artist also gets their storefront's settings; a customer without a storefront gets 'Open a Storefront'
- * instead of the studio's tabs.
+ * (and the studio's tabs offer the same).
  */
 export function ProfileLayout() {
   const { pathname } = useLocation();
   const mobileTabs = useRef<HTMLUListElement>(null);
   const storefront = useSellerProfile({ enabled: useSignedIn() });
   const hasStorefront = storefront.data === undefined ? undefined : storefront.data !== null;
-  const tabs = hasStorefront ? [...profileTabsFor(true), STOREFRONT_SETTINGS_TAB] : profileTabsFor(hasStorefront);
+  const tabs = profileTabsFor(hasStorefront);
 
   // Bring the current tab into the phone's scrolling row (sideways only: the page must not jump), also once the
   // studio's tabs have arrived.

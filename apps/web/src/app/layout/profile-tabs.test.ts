@@ -1,30 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { OPEN_STOREFRONT_TAB, PROFILE_TABS, profileTabsFor } from "./profile-tabs.ts";
+import { OPEN_STOREFRONT_TAB, PROFILE_TABS, profileTabsFor, STOREFRONT_SETTINGS_TAB } from "./profile-tabs.ts";
+
+const SPEC_TABS = ["Sales", "My Designs", "Orders", "Favorite Designs", "Followed Artists", "Product Designer"];
 
 describe("profileTabsFor", () => {
-  it("gives an artist the spec's six tabs, in order", () => {
-    expect(profileTabsFor(true).map((tab) => tab.label)).toEqual([
-      "Sales",
-      "My Designs",
-      "Orders",
-      "Favorite Designs",
-      "Followed Artists",
-      "Product Designer",
-    ]);
+  it("gives an artist the spec's six tabs, in order, then their storefront's settings", () => {
+    const tabs = profileTabsFor(true);
+    expect(tabs.map((tab) => tab.label)).toEqual([...SPEC_TABS, "Storefront"]);
+    expect(tabs.at(-1)).toBe(STOREFRONT_SETTINGS_TAB);
   });
 
-  it("keeps the spec's list while it is not known whether the visitor has a storefront", () => {
+  it("keeps the spec's list alone while it is not known whether the visitor has a storefront", () => {
     expect(profileTabsFor(undefined)).toEqual([...PROFILE_TABS]);
   });
 
-  it("offers a customer without a storefront a way to open one instead of the studio's tabs", () => {
+  it("keeps the spec's six for a customer without a storefront and adds the way to open one", () => {
     const tabs = profileTabsFor(false);
-    expect(tabs.map((tab) => tab.label)).toEqual([
-      "Orders",
-      "Favorite Designs",
-      "Followed Artists",
-      "Open a Storefront",
-    ]);
+    expect(tabs.map((tab) => tab.label)).toEqual([...SPEC_TABS, "Open a Storefront"]);
     expect(tabs.at(-1)).toBe(OPEN_STOREFRONT_TAB);
     expect(OPEN_STOREFRONT_TAB.path).toBe("/seller-profile");
   });

@@ -15,24 +15,16 @@ export const PROFILE_TABS = [
   { label: "Product Designer", path: CLIENT_ROUTES.productUploadWizard },
 ] as const;
 
-/** The studio's tabs: an artist's alone (a customer has no sales, designs or designer to open). */
-const STUDIO_PATHS: ReadonlySet<string> = new Set([
-  CLIENT_ROUTES.sellerOrders,
-  CLIENT_ROUTES.myDesigns,
-  CLIENT_ROUTES.productUploadWizard,
-]);
-
 /** Where an artist changes their storefront, and where a customer opens one. */
 export const STOREFRONT_SETTINGS_TAB: ProfileTab = { label: "Storefront", path: CLIENT_ROUTES.sellerProfile };
 export const OPEN_STOREFRONT_TAB: ProfileTab = { label: "Open a Storefront", path: CLIENT_ROUTES.sellerProfile };
 
 /**
- * The tabs for this visitor: the spec's six for an artist (and while it is not known yet: the spec's list),
- * without the studio's three and with 'Open a Storefront' for a customer who has no storefront.
+ * The profile shell's tabs for this visitor: the spec's six for everyone (a customer's studio tabs offer to open
+ * a storefront), then the storefront's settings for an artist or 'Open a Storefront' for a customer without
+ * one (nothing more while it is not known yet). The mobile account menu lists the spec's six alone.
  */
 export function profileTabsFor(hasStorefront: boolean | undefined): ProfileTab[] {
-  if (hasStorefront === false) {
-    return [...PROFILE_TABS.filter((tab) => !STUDIO_PATHS.has(tab.path)), OPEN_STOREFRONT_TAB];
-  }
-  return [...PROFILE_TABS];
+  if (hasStorefront === undefined) return [...PROFILE_TABS];
+  return [...PROFILE_TABS, hasStorefront ? STOREFRONT_SETTINGS_TAB : OPEN_STOREFRONT_TAB];
 }
