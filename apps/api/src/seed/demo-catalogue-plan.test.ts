@@ -1,8 +1,9 @@
 import { PRODUCT_COLORS } from "@threadfolk/contract/colors";
+import { HOME_PREVIEW_SIZE } from "@threadfolk/contract/discovery";
 import { describe, expect, it } from "vitest";
 import { ARTWORK_FAMILIES } from "./artwork/families.ts";
 import { DEMO_ARTIST_UNIQUE_USERNAME } from "./demo-accounts.ts";
-import { DEFAULT_DEMO_DESIGNS, planDemoCatalogue } from "./demo-catalogue-plan.ts";
+import { DEFAULT_DEMO_DESIGNS, type PlannedDesign, planDemoCatalogue } from "./demo-catalogue-plan.ts";
 
 const now = new Date("2026-03-01T12:00:00Z");
 const plan = planDemoCatalogue({ now });
@@ -75,5 +76,40 @@ describe("planDemoCatalogue", () => {
     expect(plan.sale.startsAt.getTime()).toBeLessThan(now.getTime());
     expect(plan.sale.endsAt.getTime()).toBeGreaterThan(now.getTime() + 3 * 86_400_000);
     expect(plan.sale.designs.length).toBeGreaterThan(24);
+  });
+
+  it("never shows one slogan twice in a home section (curated, picks, popular, recent)", () => {
+    const active = plan.designs.filter((design) => design.status === "active");
+    const byId = new Map(active.map((design) => [design.id, design]));
+    const newest = (a: PlannedDesign, b: PlannedDesign) =>
+      b.publishedAt.getTime() - a.publishedAt.getTime() || (a.id < b.id ? -1 : 1);
+    const sections: Record<string, PlannedDesign[]> = {
+      popular: [...active].sort(
+        (a, b) => b.orderCount30d - a.orderCount30d || b.favoriteCount - a.favoriteCount || newest(a, b),
+      ),
+      recent: [...active].sort(newest),
+    };
+    for (const key of ["blk_history25", "anime", "funny", "nerdery", "picks"] as const) {
+      sections[key] = (plan.curated[key] ?? []).map((id) => byId.get(id) as PlannedDesign);
+    }
+    for (const [key, designs] of Object.entries(sections)) {
+      const slogans = designs.slice(0, HOME_PREVIEW_SIZE).map((design) => design.slogan);
+      expect(new Set(slogans).size, `${key}: ${slogans.join(" / ")}`).toBe(HOME_PREVIEW_SIZE);
+    }
+  });
+
+  it("gives each slogan to one artist, and each artist a few palettes of their own", () => {
+    const owners = new Map<string, Set<string>>();
+    const palettes = new Map<string, Set<string>>();
+    for (const design of plan.designs) {
+      owners.set(design.slogan, (owners.get(design.slogan) ?? new Set()).add(design.sellerProfileId));
+      palettes.set(
+        design.sellerProfileId,
+        (palettes.get(design.sellerProfileId) ?? new Set()).add(design.artwork.palette.name),
+      );
+    }
+    for (const [slogan, artists] of owners) expect(artists.size, slogan).toBe(1);
+    for (const used of palettes.values()) expect(used.size).toBeLessThanOrEqual(2);
+    expect(new Set(plan.designs.map((design) => design.slogan)).size).toBeGreaterThan(100);
   });
 });

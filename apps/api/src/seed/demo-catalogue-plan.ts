@@ -1,7 +1,9 @@
 import type { ProductColor } from "@threadfolk/contract/colors";
 import type { HomeCollectionKey } from "@threadfolk/contract/constants";
+import { HOME_PREVIEW_SIZE } from "@threadfolk/contract/discovery";
 import { slugify } from "../modules/catalogue/slugify.ts";
 import {
+  ARTWORK_FAMILIES,
   type ArtworkFamily,
   type ArtworkInput,
   generateArtworkSvg,
@@ -47,6 +49,8 @@ export type PlannedDesign = {
   theme: Theme;
   slug: string;
   displayName: string;
+  /** The words the design is about (its concept's title): editions of one slogan share it. */
+  slogan: string;
   description: string;
   tags: string[];
   artworkKey: string;
@@ -195,11 +199,28 @@ export function planDemoCatalogue(options: DemoCatalogueOptions = {}): DemoCatal
     artistsByTheme.set(theme, candidates.length > 0 ? candidates : artists.map((artist) => ({ artist, weight: 1 })));
   }
 
+  // Each artist has a recognisable hand: a few palettes of their own and the families they draw in first.
+  const styleRng = rng.fork("styles");
+  const styles = new Map<string, ArtistStyle>(
+    roster.map((seedArtist, index) => {
+      const themePalettes = THEME_PALETTES[seedArtist.themes[0] ?? "evergreen"];
+      return [
+        (artists[index] as PlannedArtist).id,
+        {
+          palettes: styleRng.sample(themePalettes, 2).map((name) => findPalette(name)),
+          families: styleRng.shuffle(ARTWORK_FAMILIES),
+        },
+      ];
+    }),
+  );
+
   const designRng = rng.fork("designs");
   const conceptQueues = new Map<Theme, DesignConcept[]>(
     THEMES.map((theme) => [theme, designRng.shuffle(THEME_CONCEPTS[theme])]),
   );
   const occurrences = new Map<DesignConcept, number>();
+  // A slogan belongs to the artist who first drew it; later editions of it are theirs too.
+  const conceptArtists = new Map<DesignConcept, PlannedArtist>();
   const usedTitles = new Set<string>();
   const themeOrder = designRng.shuffle(
     Array.from({ length: designCount }, (_, index) => THEMES[index % THEMES.length] as Theme),
@@ -212,7 +233,13 @@ export function planDemoCatalogue(options: DemoCatalogueOptions = {}): DemoCatal
     const concept = queue[counter % queue.length] as DesignConcept;
     const occurrence = occurrences.get(concept) ?? 0;
     occurrences.set(concept, occurrence + 1);
-    const family = concept.families[occurrence % concept.families.length] as ArtworkFamily;
+    const artist =
+      conceptArtists.get(concept) ??
+      designRng.weighted((artistsByTheme.get(theme) ?? []).map(({ artist, weight }) => [artist, weight] as const));
+    conceptArtists.set(concept, artist);
+    const style = styles.get(artist.id) as ArtistStyle;
+    const families = [...concept.families].sort((a, b) => style.families.indexOf(a) - style.families.indexOf(b));
+    const family = families[occurrence % families.length] as ArtworkFamily;
     let title = concept.title;
     if (occurrence > 0) {
       const editions = FAMILY_EDITIONS[family];
@@ -223,10 +250,7 @@ export function planDemoCatalogue(options: DemoCatalogueOptions = {}): DemoCatal
     usedTitles.add(title);
 
     const id = designRng.uuid();
-    const artist = designRng.weighted(
-      (artistsByTheme.get(theme) ?? []).map(({ artist, weight }) => [artist, weight] as const),
-    );
-    const palette = findPalette(designRng.pick(THEME_PALETTES[theme]));
+    const palette = designRng.pick(style.palettes);
     const defaultColor = designRng.pick(palette.garments);
     const basePriceCents = designRng.pick(BASE_PRICES);
     const publishedAt = publishedAtFor(designRng, now);
@@ -252,6 +276,7 @@ export function planDemoCatalogue(options: DemoCatalogueOptions = {}): DemoCatal
       theme,
       slug: slugify(title),
       displayName: title,
+      slogan: concept.title,
       description,
       tags,
       artworkKey: `designs/${id}/artwork.png`,
@@ -271,6 +296,15 @@ export function planDemoCatalogue(options: DemoCatalogueOptions = {}): DemoCatal
   for (const design of collectionRng.sample(designs, Math.floor(designs.length / 70))) design.status = "deactivated";
 
   const active = designs.filter((design) => design.status === "active");
+  // No home section shows one slogan twice: later editions step back in the popular and recent orders.
+  spreadSlogans(active, byPopularity, (design) => {
+    design.orderCount30d = Math.floor(design.orderCount30d * 0.6);
+    design.favoriteCount = Math.floor(design.favoriteCount * 0.6);
+  });
+  spreadSlogans(active, byNewest, (design) => {
+    design.publishedAt = new Date(design.publishedAt.getTime() - 3 * 86_400_000);
+    design.createdAt = new Date(design.createdAt.getTime() - 3 * 86_400_000);
+  });
   const curated: DemoCataloguePlan["curated"] = {};
   for (const theme of THEMES) {
     const key = THEME_COLLECTION[theme] as HomeCollectionKey | undefined;
@@ -280,9 +314,13 @@ export function planDemoCatalogue(options: DemoCatalogueOptions = {}): DemoCatal
     const ranked = collectionRng
       .shuffle(members)
       .sort((a, b) => Number(b.favoriteCount > 60) - Number(a.favoriteCount > 60));
-    curated[key] = ranked.slice(0, 48).map((design) => design.id);
+    curated[key] = distinctSlogansFirst(ranked)
+      .slice(0, 48)
+      .map((design) => design.id);
   }
-  curated.picks = collectionRng.sample(active, Math.min(active.length, 40)).map((design) => design.id);
+  curated.picks = distinctSlogansFirst(collectionRng.sample(active, Math.min(active.length, 40))).map(
+    (design) => design.id,
+  );
 
   const slideRng = rng.fork("slides");
   // Slides are dark, so they show artworks printed in light ink.
@@ -352,6 +390,57 @@ export function planDemoCatalogue(options: DemoCatalogueOptions = {}): DemoCatal
   };
 
   return { artists, designs, curated, slides, slideDelayInMs: 5000, sale };
+}
+
+/** The palettes and the order of artwork families an artist favours. */
+type ArtistStyle = { palettes: Palette[]; families: ArtworkFamily[] };
+
+/** How many cards from the top of a listing must show distinct slogans (a home row, and the row after it). */
+const DISTINCT_SLOGAN_WINDOW = HOME_PREVIEW_SIZE * 2;
+
+/** The popular listing's order (orders in 30 days, favourites, newest, id), as its query sorts. */
+function byPopularity(a: PlannedDesign, b: PlannedDesign): number {
+  return b.orderCount30d - a.orderCount30d || b.favoriteCount - a.favoriteCount || byNewest(a, b);
+}
+
+/** The recent listing's order (newest first, then id), as its query sorts. */
+function byNewest(a: PlannedDesign, b: PlannedDesign): number {
+  return b.publishedAt.getTime() - a.publishedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** The designs with each slogan's first design ahead of its later editions, otherwise in the given order. */
+function distinctSlogansFirst(designs: readonly PlannedDesign[]): PlannedDesign[] {
+  const seen = new Set<string>();
+  const first: PlannedDesign[] = [];
+  const later: PlannedDesign[] = [];
+  for (const design of designs) {
+    (seen.has(design.slogan) ? later : first).push(design);
+    seen.add(design.slogan);
+  }
+  return [...first, ...later];
+}
+
+/**
+ * Steps back (with `demote`) any design whose slogan already shows higher up in the top of a listing sorted
+ * by `order`, until the top shows every slogan once.
+ */
+function spreadSlogans(
+  designs: PlannedDesign[],
+  order: (a: PlannedDesign, b: PlannedDesign) => number,
+  demote: (design: PlannedDesign) => void,
+): void {
+  for (let round = 0; round < 500; round++) {
+    const top = [...designs].sort(order).slice(0, DISTINCT_SLOGAN_WINDOW);
+    const seen = new Set<string>();
+    const repeated = top.filter((design) => {
+      const again = seen.has(design.slogan);
+      seen.add(design.slogan);
+      return again;
+    });
+    if (repeated.length === 0) return;
+    for (const design of repeated) demote(design);
+  }
+  throw new Error("could not spread the demo slogans over the top of a listing");
 }
 
 /** An icon that suits a concept that names none (a bowl for ramen, a d20 for dice…). */

@@ -374,7 +374,7 @@ export async function seedScaleCatalogue(
   const startedAt = performance.now();
   while (inserted < options.designs) {
     const size = Math.min(DESIGN_BATCH, options.designs - inserted);
-    const batch: Omit<PlannedDesign, "artwork" | "theme">[] = [];
+    const batch: Omit<PlannedDesign, "artwork" | "theme" | "slogan">[] = [];
     for (let i = 0; i < size; i++) {
       const artist = designRng.pick(artists);
       const theme = designRng.chance(0.8) ? (designRng.pick(artist.themes) as Theme) : designRng.pick(THEMES);

@@ -41,7 +41,7 @@ async function insertInBatches<T>(
 /** Inserts planned designs and their variants (rows already carry their uuids). */
 export async function insertDesignsWithVariants(
   context: Pick<AppContext, "db">,
-  planned: readonly Omit<PlannedDesign, "artwork" | "theme">[],
+  planned: readonly Omit<PlannedDesign, "artwork" | "theme" | "slogan">[],
   styleIds: Map<string, number>,
 ): Promise<void> {
   await importDesigns({
