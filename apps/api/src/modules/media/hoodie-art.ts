@@ -158,6 +158,8 @@ function folds(): { shadows: Fold[]; ridges: Fold[] } {
     ...mirrored({ d: "M 318 792 C 320 804, 320 816, 318 828", width: 16, depth: 0.08, blur: 7 }),
     ...mirrored({ d: "M 398 798 C 400 808, 400 818, 398 828", width: 14, depth: 0.06, blur: 7 }),
     ...mirrored({ d: "M 460 802 C 461 810, 461 820, 460 828", width: 14, depth: 0.05, blur: 7 }),
+    // A soft wave across the chest, under the print (fleece is thick: one broad, shallow fold).
+    { d: "M 290 400 C 360 382, 430 424, 510 404 C 580 388, 640 410, 710 396", width: 56, depth: 0.045, blur: 30 },
     // The pocket sagging a little under its own weight.
     ...mirrored({ d: "M 344 716 C 400 742, 450 750, 500 750", width: 30, depth: 0.07, blur: 18 }),
   ];
@@ -167,6 +169,7 @@ function folds(): { shadows: Fold[]; ridges: Fold[] } {
     ...mirrored({ d: "M 164 484 C 188 502, 214 522, 248 540", width: 16, depth: 0.1, blur: 10 }),
     ...mirrored({ d: "M 154 730 C 178 742, 206 746, 238 736", width: 10, depth: 0.12, blur: 6 }),
     ...mirrored({ d: "M 340 792 C 342 804, 342 816, 340 826", width: 12, depth: 0.08, blur: 6 }),
+    { d: "M 290 356 C 360 338, 430 380, 510 360 C 580 344, 640 366, 710 352", width: 40, depth: 0.05, blur: 26 },
   ];
   return { shadows, ridges };
 }
