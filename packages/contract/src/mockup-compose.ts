@@ -217,21 +217,51 @@ function blurred(source: Float32Array, size: number, radius: number): Float32Arr
 }
 
 /**
- * The fabric's relief, signed (-127 deepest fold, 0 flat, up to 127 a ridge): the shade layer blurred past
+ * The fabric's relief, signed (-127 deepest fold, 0 flat, up to 127 a ridge): the shade layer averaged past
  * its grain and seams, less its broad shading (the body turning away at the sides), so only folds remain.
+ * Worked out on a copy of about 256 px (folds are soft) and scaled back up, so it costs little at any size.
  */
 export function reliefOf(layers: GarmentLayers): Int8Array {
   let relief = reliefCache.get(layers);
   if (relief) return relief;
   const { size, shade } = layers;
-  const source = new Float32Array(shade.length);
-  for (let index = 0; index < shade.length; index++) source[index] = shade[index] as number;
-  const fine = blurred(source, size, Math.max(1, Math.round(size / 256)));
-  const broad = blurred(source, size, Math.max(2, Math.round(size / 22)));
-  relief = new Int8Array(shade.length);
-  for (let index = 0; index < shade.length; index++) {
-    // Shade differences are 0-255; a fold of depth 0.25 is about -64, scaled to fill the byte.
-    relief[index] = Math.max(-127, Math.min(127, Math.round(((fine[index] as number) - (broad[index] as number)) * 2)));
+  const factor = Math.max(1, Math.floor(size / 256));
+  const small = Math.ceil(size / factor);
+  // Block averages (which also average the grain away).
+  const sums = new Float32Array(small * small);
+  const counts = new Float32Array(small * small);
+  for (let y = 0; y < size; y++) {
+    const row = Math.floor(y / factor) * small;
+    for (let x = 0; x < size; x++) {
+      const cell = row + Math.floor(x / factor);
+      sums[cell] = (sums[cell] as number) + (shade[y * size + x] as number);
+      counts[cell] = (counts[cell] as number) + 1;
+    }
+  }
+  for (let cell = 0; cell < sums.length; cell++) sums[cell] = (sums[cell] as number) / (counts[cell] as number);
+  const fine = blurred(sums, small, 1);
+  const broad = blurred(sums, small, Math.max(2, Math.round(small / 22)));
+  const lowRelief = new Float32Array(small * small);
+  // Shade differences are 0-255; a fold of depth 0.25 is about -64, doubled to fill the byte.
+  for (let cell = 0; cell < lowRelief.length; cell++) {
+    lowRelief[cell] = ((fine[cell] as number) - (broad[cell] as number)) * 2;
+  }
+  relief = new Int8Array(size * size);
+  for (let y = 0; y < size; y++) {
+    const sy = Math.min(small - 1, Math.max(0, (y + 0.5) / factor - 0.5));
+    const top = Math.floor(sy);
+    const bottom = Math.min(small - 1, top + 1);
+    const fy = sy - top;
+    for (let x = 0; x < size; x++) {
+      const sx = Math.min(small - 1, Math.max(0, (x + 0.5) / factor - 0.5));
+      const left = Math.floor(sx);
+      const right = Math.min(small - 1, left + 1);
+      const fx = sx - left;
+      const upper = (lowRelief[top * small + left] as number) * (1 - fx) + (lowRelief[top * small + right] as number) * fx;
+      const lower =
+        (lowRelief[bottom * small + left] as number) * (1 - fx) + (lowRelief[bottom * small + right] as number) * fx;
+      relief[y * size + x] = Math.max(-127, Math.min(127, Math.round(upper * (1 - fy) + lower * fy)));
+    }
   }
   reliefCache.set(layers, relief);
   return relief;

@@ -19,11 +19,11 @@ export function addFabricGrain(layers: { size: number; mask: Uint8Array; shade: 
   const course = Math.max(2, Math.round(size / 260));
   // Per-pixel grain is coarser on small pictures, so it is fainter there.
   const detail = Math.min(1, size / 1024);
-  const darken = 0.012 + 0.016 * detail;
-  const lighten = (3 + 4 * detail) / 255;
+  const darken = 0.008 + 0.014 * detail;
+  const lighten = (2 + 3 * detail) / 255;
   for (let y = 0; y < size; y++) {
     const row = y * size;
-    const courseShade = y % course === 0 ? 0.988 : 1;
+    const courseShade = y % course === 0 ? 0.992 : 1;
     for (let x = 0; x < size; x++) {
       const index = row + x;
       if (mask[index] === 0) continue;

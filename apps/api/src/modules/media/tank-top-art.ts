@@ -180,7 +180,7 @@ function shadeOf(paths: TankTopPaths): string {
 function lightOf(paths: TankTopPaths): string {
   return lightLayer({
     silhouette: paths.silhouette,
-    chest: { cy: 420, r: 250, stretch: 1.3, peak: 0.13, middle: 0.06 },
+    chest: { cy: 420, r: 250, stretch: 1.3, peak: 0.07, middle: 0.035 },
     defs: `${blurFilter("glow", 10, paths.strapTops, 20)}
       ${blurFilter("edge", 2, `${paths.neckSeam} ${paths.armholeLight}`, 10)}`,
     ridges: folds().ridges,

@@ -76,10 +76,10 @@ const TEE_SHAPES: Record<TeeGarment, TeeShape> = {
   // The same body with sleeves to the wrist, a little away from the body, tapering to a ribbed cuff.
   "long-sleeve": {
     ...UNISEX_BODY,
-    sleeveOuterControl1: [222, 178],
-    sleeveOuterControl2: [150, 330],
-    sleeveEnd: [134, 812],
-    sleeveHemInner: [210, 822],
+    sleeveOuterControl1: [218, 178],
+    sleeveOuterControl2: [140, 340],
+    sleeveEnd: [144, 812],
+    sleeveHemInner: [206, 820],
     sleeveInnerBow: 6,
     cuff: 46,
   },
@@ -253,9 +253,11 @@ function foldsOf(paths: TeePaths): { shadows: Fold[]; ridges: Fold[] } {
   const ridges: Fold[] = [];
   const both = (list: Fold[], fold: Fold) => list.push(...mirrored(fold));
   const [ax, ay] = armpit;
+  // Where the drape from the armpit ends: towards the chest, but only just into the print area.
+  const drapeX = Math.min(ax + 100, shape.printArea.x + 12);
   // Drape from the armpit toward the middle of the chest, with its lit ridge just above.
   both(shadows, {
-    d: `M ${ax + 8} ${ay + 16} C ${ax + 50} ${ay + 48}, ${ax + 84} ${ay + 100}, ${ax + 100} ${ay + 196}`,
+    d: `M ${ax + 8} ${ay + 16} C ${ax + 50} ${ay + 48}, ${ax + 84} ${ay + 100}, ${drapeX} ${ay + 196}`,
     width: 30,
     depth: 0.2,
     blur: 20,
@@ -273,15 +275,16 @@ function foldsOf(paths: TeePaths): { shadows: Fold[]; ridges: Fold[] } {
     depth: 0.3,
     blur: 12,
   });
-  // Fabric hanging from the chest to the hem.
+  // Fabric hanging from the chest to the hem, beside the print.
+  const hangX = Math.min(waist[0] + 74, shape.printArea.x - 8);
   both(shadows, {
-    d: `M ${waist[0] + 74} ${waist[1] - 50} C ${waist[0] + 84} ${waist[1] + 70}, ${hem[0] + 92} ${hem[1] - 180}, ${hem[0] + 98} ${hem[1] - 30}`,
+    d: `M ${hangX} ${waist[1] - 50} C ${hangX + 10} ${waist[1] + 70}, ${hem[0] + 92} ${hem[1] - 180}, ${hem[0] + 98} ${hem[1] - 30}`,
     width: 38,
     depth: 0.14,
     blur: 24,
   });
   both(ridges, {
-    d: `M ${waist[0] + 116} ${waist[1] - 30} C ${waist[0] + 126} ${waist[1] + 80}, ${hem[0] + 136} ${hem[1] - 170}, ${hem[0] + 142} ${hem[1] - 40}`,
+    d: `M ${hangX + 42} ${waist[1] - 30} C ${hangX + 52} ${waist[1] + 80}, ${hem[0] + 136} ${hem[1] - 170}, ${hem[0] + 142} ${hem[1] - 40}`,
     width: 28,
     depth: 0.07,
     blur: 22,
@@ -381,7 +384,8 @@ function foldsOf(paths: TeePaths): { shadows: Fold[]; ridges: Fold[] } {
 /** The multiply layer: body roundness, folds, seams, collar, the inside back. */
 function shadeOf(paths: TeePaths): string {
   const { armpit, hem, neckPoint, neckDepth, sleeveEnd, sleeveHemInner } = paths.shape;
-  const bodyLeft = armpit[0] - 6;
+  // The body's roundness across, measured over the chest (a fitted cut's waist is narrower than its chest).
+  const bodyLeft = Math.min(armpit[0], paths.shape.waist[0]) - 6 - Math.max(0, paths.shape.waist[0] - armpit[0]) * 1.5;
   const ribLinesOfCollar = Array.from({ length: 34 }, (_, index) => {
     const t = index / 33;
     return `<line x1="${300 + t * 400}" y1="0" x2="${300 + t * 400}" y2="400" />`;
@@ -413,7 +417,7 @@ function shadeOf(paths: TeePaths): string {
     silhouette: paths.silhouette,
     across: [bodyLeft, 1000 - bodyLeft],
     down: [120, hem[1] + 10],
-    collar: { grey: 0.96, until: 0.3 },
+    collar: { grey: 0.96, until: 0.24 },
     defs: `<clipPath id="rib"><path d="${paths.frontRib}"/></clipPath>
       <clipPath id="sleeves"><path d="${paths.sleeve} ${mirrorPath(paths.sleeve)}"/></clipPath>
       ${sleeveGradient("sleeveLeft", outer, inner)}
@@ -451,7 +455,7 @@ function lightOf(paths: TeePaths): string {
   const sleeveTop = `M ${pr(add(shoulder, [-16, 26]))} L ${pr(lerp(paths.axis.from, paths.axis.to, 0.75))}`;
   return lightLayer({
     silhouette: paths.silhouette,
-    chest: { cy: 400, r: 270, stretch: 1.25, peak: 0.08, middle: 0.04 },
+    chest: { cy: 400, r: 270, stretch: 1.25, peak: 0.07, middle: 0.035 },
     defs: `<filter id="glow" filterUnits="userSpaceOnUse" x="0" y="${shoulder[1] - 80}" width="1000" height="860"><feGaussianBlur stdDeviation="14"/></filter>
       ${blurFilter("edge", 2, paths.frontRibSeam, 10)}`,
     ridges: foldsOf(paths).ridges,
