@@ -257,7 +257,8 @@ export function reliefOf(layers: GarmentLayers): Int8Array {
       const left = Math.floor(sx);
       const right = Math.min(small - 1, left + 1);
       const fx = sx - left;
-      const upper = (lowRelief[top * small + left] as number) * (1 - fx) + (lowRelief[top * small + right] as number) * fx;
+      const upper =
+        (lowRelief[top * small + left] as number) * (1 - fx) + (lowRelief[top * small + right] as number) * fx;
       const lower =
         (lowRelief[bottom * small + left] as number) * (1 - fx) + (lowRelief[bottom * small + right] as number) * fx;
       relief[y * size + x] = Math.max(-127, Math.min(127, Math.round(upper * (1 - fy) + lower * fy)));
@@ -288,7 +289,10 @@ export function drapePrint(layers: GarmentLayers, print: PreparedPrint): Prepare
     for (let column = 0; column < width; column++) {
       const x = print.x + column;
       const target = (row * width + column) * 4;
-      const amount = x >= 0 && x < size && y >= 0 && y < size ? Math.max(-most, Math.min(most, (relief[y * size + x] as number) * shift)) : 0;
+      const amount =
+        x >= 0 && x < size && y >= 0 && y < size
+          ? Math.max(-most, Math.min(most, (relief[y * size + x] as number) * shift))
+          : 0;
       const sourceX = column + DRAPE_X * amount;
       const sourceY = row + DRAPE_Y * amount;
       const left = Math.floor(sourceX);
@@ -303,7 +307,7 @@ export function drapePrint(layers: GarmentLayers, print: PreparedPrint): Prepare
         const cx = left + (corner & 1);
         const cy = top + (corner >> 1);
         if (cx < 0 || cx >= width || cy < 0 || cy >= height) continue;
-        const weight = ((corner & 1) === 1 ? fx : 1 - fx) * ((corner >> 1) === 1 ? fy : 1 - fy);
+        const weight = ((corner & 1) === 1 ? fx : 1 - fx) * (corner >> 1 === 1 ? fy : 1 - fy);
         const source = (cy * width + cx) * 4;
         const alpha = (rgba[source + 3] as number) * weight;
         r += (rgba[source] as number) * alpha;

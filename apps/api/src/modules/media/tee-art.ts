@@ -344,7 +344,10 @@ function foldsOf(paths: TeePaths): { shadows: Fold[]; ridges: Fold[] } {
   const up = unit(axis.to, axis.from);
   const across = unit(sleeveEnd, sleeveHemInner);
   const along = (t: number, side: number): Point =>
-    add(lerp(axis.from, axis.to, t), scale(across, side * Math.hypot(sleeveHemInner[0] - sleeveEnd[0], sleeveHemInner[1] - sleeveEnd[1])));
+    add(
+      lerp(axis.from, axis.to, t),
+      scale(across, side * Math.hypot(sleeveHemInner[0] - sleeveEnd[0], sleeveHemInner[1] - sleeveEnd[1])),
+    );
   both(shadows, {
     d: `M ${pr(add(shoulder, [-10, 40]))} C ${pr(along(0.35, -0.2))}, ${pr(along(0.6, -0.1))}, ${pr(along(0.85, -0.12))}`,
     width: 22,
