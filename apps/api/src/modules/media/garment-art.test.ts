@@ -42,7 +42,7 @@ describe("garment shading on every colour", () => {
       // Most of the chest is the fabric's own white; only folds are darker.
       expect(percentile(values, 0.75), garment).toBeGreaterThan(fabric * 0.97);
     }
-  });
+  }, 60_000);
 
   it("keeps a black garment black, yet shows its form (highlights and folds)", async () => {
     for (const garment of GARMENTS) {
@@ -58,7 +58,7 @@ describe("garment shading on every colour", () => {
       garmentValues.sort((a, b) => a - b);
       expect(percentile(garmentValues, 0.95) - percentile(garmentValues, 0.05), garment).toBeGreaterThan(0.06);
     }
-  });
+  }, 60_000);
 
   it("renders every garment in every colour close to the colour itself", async () => {
     for (const garment of GARMENTS) {
@@ -70,7 +70,7 @@ describe("garment shading on every colour", () => {
         expect(Math.abs(percentile(values, 0.5) - fabric), `${garment} ${color}`).toBeLessThan(0.06);
       }
     }
-  });
+  }, 60_000);
 });
 
 describe("garment proportions", () => {
@@ -103,7 +103,7 @@ describe("garment proportions", () => {
     }
     // The sleeve's farthest point is its hem, well below the shoulders.
     expect((farthestRow - top) / size).toBeGreaterThan(0.24);
-  });
+  }, 60_000);
 
   it("tapers the long sleeve from the upper arm to the cuff, apart from the body", async () => {
     const size = 500;
@@ -114,7 +114,7 @@ describe("garment proportions", () => {
     // Below the armpit the sleeve and the body are separate: the backdrop shows between them.
     const row = Math.round(size * 0.7);
     expect(leftEdge(mask, size, row) + firstRun(mask, size, row)).toBeLessThan(size * 0.26);
-  });
+  }, 60_000);
 });
 
 describe("the print following the fabric", () => {
