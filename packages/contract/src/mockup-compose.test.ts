@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   composeFabric,
   composeMockup,
+  drapePrint,
   type GarmentLayers,
   layPrint,
   type PreparedPrint,
@@ -89,5 +90,81 @@ describe("packGarmentLayers", () => {
     expect(() => unpackGarmentLayers(new Uint8Array(10))).toThrow();
     const packed = packGarmentLayers(layers());
     expect(() => unpackGarmentLayers(packed.subarray(0, packed.length - 1))).toThrow();
+  });
+});
+
+describe("drapePrint", () => {
+  const BIG = 256;
+
+  /** A flat garment over the whole square; `fold` adds a dark vertical band (a fold) through the middle. */
+  function wideLayers(fold: boolean): GarmentLayers {
+    const pixels = BIG * BIG;
+    const mask = new Uint8Array(pixels).fill(255);
+    const shade = new Uint8Array(pixels).fill(255);
+    if (fold) {
+      for (let y = 0; y < BIG; y++) {
+        for (let x = 0; x < BIG; x++) {
+          shade[y * BIG + x] = Math.round(255 - 70 * Math.exp(-(((x - 128) / 10) ** 2)));
+        }
+      }
+    }
+    return {
+      size: BIG,
+      mask,
+      printMask: mask,
+      shade,
+      light: new Uint8Array(pixels),
+      backdrop: new Uint8Array(pixels * 3).fill(200),
+    };
+  }
+
+  /** Horizontal black stripes across a print box at (64, 64), 128 x 128. */
+  function stripedPrint(): PreparedPrint {
+    const width = 128;
+    const height = 128;
+    const rgba = new Uint8Array(width * height * 4);
+    for (let row = 0; row < height; row++) {
+      for (let column = 0; column < width; column++) {
+        if (row % 16 < 8) rgba.set([0, 0, 0, 255], (row * width + column) * 4);
+      }
+    }
+    return { x: 64, y: 64, width, height, rgba };
+  }
+
+  it("leaves a print on flat fabric as it is", () => {
+    const print = stripedPrint();
+    const draped = drapePrint(wideLayers(false), print);
+    expect(Buffer.from(draped.rgba).equals(Buffer.from(print.rgba))).toBe(true);
+  });
+
+  it("bends the print where the fabric folds, and only there, gently and inside its box", () => {
+    const print = stripedPrint();
+    const layers = wideLayers(true);
+    const draped = drapePrint(layers, print);
+    expect(drapePrint(layers, print)).toBe(draped);
+    const alphaAt = (image: PreparedPrint, column: number, row: number) =>
+      image.rgba[(row * image.width + column) * 4 + 3] as number;
+    let changedAtFold = 0;
+    let changedFarAway = 0;
+    for (let row = 0; row < print.height; row++) {
+      // Column 64 of the print is x = 128, the fold's middle; column 2 is far from it.
+      if (alphaAt(draped, 64, row) !== alphaAt(print, 64, row)) changedAtFold++;
+      if (alphaAt(draped, 2, row) !== alphaAt(print, 2, row)) changedFarAway++;
+    }
+    expect(changedAtFold).toBeGreaterThan(8);
+    expect(changedFarAway).toBe(0);
+    // A stripe moves by a pixel or two at most at this size, never by a whole stripe.
+    let rowsOfInk = 0;
+    for (let row = 0; row < print.height; row++) if (alphaAt(draped, 64, row) > 127) rowsOfInk++;
+    expect(Math.abs(rowsOfInk - print.height / 2)).toBeLessThanOrEqual(4);
+  });
+
+  it("bends the same way in the browser, from the layers as they come over the wire", () => {
+    const layers = wideLayers(true);
+    const overTheWire = unpackGarmentLayers(packGarmentLayers(layers));
+    const print = stripedPrint();
+    const server = drapePrint(layers, print);
+    const browser = drapePrint(overTheWire, stripedPrint());
+    expect(Buffer.from(browser.rgba).equals(Buffer.from(server.rgba))).toBe(true);
   });
 });

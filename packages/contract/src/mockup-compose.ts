@@ -103,8 +103,9 @@ export function composeMockup({ layers, color, print }: ComposeOptions): Uint8Ar
  * Lays a prepared print over a garment image of `color` (raw RGB of the layers' size, from `composeFabric`),
  * in place, as `composeMockup` does.
  */
-export function layPrint(out: Uint8Array, layers: GarmentLayers, print: PreparedPrint, color: ProductColor): void {
+export function layPrint(out: Uint8Array, layers: GarmentLayers, prepared: PreparedPrint, color: ProductColor): void {
   const { size, printMask, shade, light } = layers;
+  const print = drapePrint(layers, prepared);
   const [fabricR, fabricG, fabricB] = hexToRgb(COLOR_HEX[color]);
   const isDark = isDarkColor(color);
   const fabricLuminance = luminance(fabricR, fabricG, fabricB);
@@ -170,10 +171,167 @@ export function layPrint(out: Uint8Array, layers: GarmentLayers, print: Prepared
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// The print following the fabric. The folds that shade the print also bend it: the fabric's relief (the
+// shade layer's folds, without its grain and without the body's broad roundness) moves each pixel of the
+// print a little, as a slightly raised camera sees a print on a rippled surface. Computed from the layers
+// alone, so the server and the studio's browser bend a print the same way.
+
+/** How far the print moves per unit of relief (a fold of full depth), as a share of the picture's size. */
+const DRAPE_SHIFT = 0.026;
+/** The most a print moves (deep folds at the armpits), as a share of the picture's size. */
+const DRAPE_MAX = 0.006;
+/** The direction of the move: mostly down (the camera is a little above the chest), a little sideways. */
+const DRAPE_X = 0.35;
+const DRAPE_Y = 1;
+
+const reliefCache = new WeakMap<GarmentLayers, Int8Array>();
+
+/** A box blur of `radius` along rows (`step` 1) or columns (`step` size) of a square float image. */
+function boxBlur(source: Float32Array, size: number, radius: number, alongRows: boolean): Float32Array {
+  const out = new Float32Array(source.length);
+  const span = 2 * radius + 1;
+  for (let line = 0; line < size; line++) {
+    const start = alongRows ? line * size : line;
+    const step = alongRows ? 1 : size;
+    let sum = 0;
+    for (let offset = -radius; offset <= radius; offset++) {
+      sum += source[start + Math.min(size - 1, Math.max(0, offset)) * step] as number;
+    }
+    for (let position = 0; position < size; position++) {
+      out[start + position * step] = sum / span;
+      const leaving = Math.max(0, position - radius);
+      const entering = Math.min(size - 1, position + radius + 1);
+      sum += (source[start + entering * step] as number) - (source[start + leaving * step] as number);
+    }
+  }
+  return out;
+}
+
+function blurred(source: Float32Array, size: number, radius: number): Float32Array {
+  // Two box passes each way: close enough to a Gaussian for a smooth relief.
+  let image = source;
+  for (let pass = 0; pass < 2; pass++) {
+    image = boxBlur(boxBlur(image, size, radius, true), size, radius, false);
+  }
+  return image;
+}
+
+/**
+ * The fabric's relief, signed (-127 deepest fold, 0 flat, up to 127 a ridge): the shade layer averaged past
+ * its grain and seams, less its broad shading (the body turning away at the sides), so only folds remain.
+ * Worked out on a copy of about 256 px (folds are soft) and scaled back up, so it costs little at any size.
+ */
+export function reliefOf(layers: GarmentLayers): Int8Array {
+  let relief = reliefCache.get(layers);
+  if (relief) return relief;
+  const { size, shade } = layers;
+  const factor = Math.max(1, Math.floor(size / 256));
+  const small = Math.ceil(size / factor);
+  // Block averages (which also average the grain away).
+  const sums = new Float32Array(small * small);
+  const counts = new Float32Array(small * small);
+  for (let y = 0; y < size; y++) {
+    const row = Math.floor(y / factor) * small;
+    for (let x = 0; x < size; x++) {
+      const cell = row + Math.floor(x / factor);
+      sums[cell] = (sums[cell] as number) + (shade[y * size + x] as number);
+      counts[cell] = (counts[cell] as number) + 1;
+    }
+  }
+  for (let cell = 0; cell < sums.length; cell++) sums[cell] = (sums[cell] as number) / (counts[cell] as number);
+  const fine = blurred(sums, small, 1);
+  const broad = blurred(sums, small, Math.max(2, Math.round(small / 22)));
+  const lowRelief = new Float32Array(small * small);
+  // Shade differences are 0-255; a fold of depth 0.25 is about -64, doubled to fill the byte.
+  for (let cell = 0; cell < lowRelief.length; cell++) {
+    lowRelief[cell] = ((fine[cell] as number) - (broad[cell] as number)) * 2;
+  }
+  relief = new Int8Array(size * size);
+  for (let y = 0; y < size; y++) {
+    const sy = Math.min(small - 1, Math.max(0, (y + 0.5) / factor - 0.5));
+    const top = Math.floor(sy);
+    const bottom = Math.min(small - 1, top + 1);
+    const fy = sy - top;
+    for (let x = 0; x < size; x++) {
+      const sx = Math.min(small - 1, Math.max(0, (x + 0.5) / factor - 0.5));
+      const left = Math.floor(sx);
+      const right = Math.min(small - 1, left + 1);
+      const fx = sx - left;
+      const upper =
+        (lowRelief[top * small + left] as number) * (1 - fx) + (lowRelief[top * small + right] as number) * fx;
+      const lower =
+        (lowRelief[bottom * small + left] as number) * (1 - fx) + (lowRelief[bottom * small + right] as number) * fx;
+      relief[y * size + x] = Math.max(-127, Math.min(127, Math.round(upper * (1 - fy) + lower * fy)));
+    }
+  }
+  reliefCache.set(layers, relief);
+  return relief;
+}
+
+const drapedCache = new WeakMap<PreparedPrint, { layers: GarmentLayers; print: PreparedPrint }>();
+
+/**
+ * The print bent by the fabric's relief (same box, resampled bilinearly with premultiplied alpha; what falls
+ * outside the box is transparent, so the ink never leaves its box). Cached per print and layers: every colour
+ * of a garment lays the same bent print.
+ */
+export function drapePrint(layers: GarmentLayers, print: PreparedPrint): PreparedPrint {
+  const cached = drapedCache.get(print);
+  if (cached && cached.layers === layers) return cached.print;
+  const { size } = layers;
+  const relief = reliefOf(layers);
+  const { width, height, rgba } = print;
+  const shift = (DRAPE_SHIFT * size) / 254;
+  const most = DRAPE_MAX * size;
+  const out = new Uint8Array(rgba.length);
+  for (let row = 0; row < height; row++) {
+    const y = print.y + row;
+    for (let column = 0; column < width; column++) {
+      const x = print.x + column;
+      const target = (row * width + column) * 4;
+      const amount =
+        x >= 0 && x < size && y >= 0 && y < size
+          ? Math.max(-most, Math.min(most, (relief[y * size + x] as number) * shift))
+          : 0;
+      const sourceX = column + DRAPE_X * amount;
+      const sourceY = row + DRAPE_Y * amount;
+      const left = Math.floor(sourceX);
+      const top = Math.floor(sourceY);
+      const fx = sourceX - left;
+      const fy = sourceY - top;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let a = 0;
+      for (let corner = 0; corner < 4; corner++) {
+        const cx = left + (corner & 1);
+        const cy = top + (corner >> 1);
+        if (cx < 0 || cx >= width || cy < 0 || cy >= height) continue;
+        const weight = ((corner & 1) === 1 ? fx : 1 - fx) * (corner >> 1 === 1 ? fy : 1 - fy);
+        const source = (cy * width + cx) * 4;
+        const alpha = (rgba[source + 3] as number) * weight;
+        r += (rgba[source] as number) * alpha;
+        g += (rgba[source + 1] as number) * alpha;
+        b += (rgba[source + 2] as number) * alpha;
+        a += alpha;
+      }
+      if (a <= 0) continue;
+      out[target] = r / a;
+      out[target + 1] = g / a;
+      out[target + 2] = b / a;
+      out[target + 3] = a;
+    }
+  }
+  const draped = { ...print, rgba: out };
+  drapedCache.set(print, { layers, print: draped });
+  return draped;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // The layers on the wire (`GET /api/v1/garment_layers/{garment}`), for the studio's browser-side compositing.
 
 /** Bumped whenever the drawings or the packing change: the `v` of the layers' immutable URLs. */
-export const GARMENT_LAYERS_VERSION = 1;
+export const GARMENT_LAYERS_VERSION = 2;
 /** The only sizes served (square, pixels): the colour grid's cells and the placement preview. */
 export const GARMENT_LAYER_SIZES = [240, 320, 480] as const;
 export type GarmentLayerSize = (typeof GARMENT_LAYER_SIZES)[number];

@@ -65,9 +65,9 @@ export function backdropSvg(garment: Garment, size: number): string {
     size,
     `<defs>
       <radialGradient id="studio" gradientUnits="userSpaceOnUse" cx="500" cy="430" r="720">
-        <stop offset="0" stop-color="#f6f5f3"/>
-        <stop offset="0.7" stop-color="#eceae6"/>
-        <stop offset="1" stop-color="#e2e0db"/>
+        <stop offset="0" stop-color="#f1f0ed"/>
+        <stop offset="0.7" stop-color="#e8e6e2"/>
+        <stop offset="1" stop-color="#dedcd7"/>
       </radialGradient>
       <filter id="shadow" filterUnits="userSpaceOnUse" x="20" y="-40" width="960" height="1040"><feGaussianBlur stdDeviation="16"/></filter>
     </defs>

@@ -165,13 +165,14 @@ export const STITCH = `fill="none" stroke="${grey(0.66)}" stroke-width="1.6" str
  */
 function bodyAcrossGradient(x1: number, x2: number): string {
   return `<linearGradient id="bodyX" gradientUnits="userSpaceOnUse" x1="${x1}" y1="0" x2="${x2}" y2="0">
-        <stop offset="0" stop-color="${grey(0.7)}"/>
-        <stop offset="0.08" stop-color="${grey(0.86)}"/>
-        <stop offset="0.26" stop-color="${grey(0.97)}"/>
-        <stop offset="0.5" stop-color="${grey(1)}"/>
-        <stop offset="0.74" stop-color="${grey(0.97)}"/>
-        <stop offset="0.92" stop-color="${grey(0.85)}"/>
-        <stop offset="1" stop-color="${grey(0.68)}"/>
+        <stop offset="0" stop-color="${grey(0.74)}"/>
+        <stop offset="0.07" stop-color="${grey(0.88)}"/>
+        <stop offset="0.22" stop-color="${grey(0.99)}"/>
+        <stop offset="0.34" stop-color="${grey(1)}"/>
+        <stop offset="0.66" stop-color="${grey(1)}"/>
+        <stop offset="0.78" stop-color="${grey(0.985)}"/>
+        <stop offset="0.93" stop-color="${grey(0.87)}"/>
+        <stop offset="1" stop-color="${grey(0.72)}"/>
       </linearGradient>`;
 }
 

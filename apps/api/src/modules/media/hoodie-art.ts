@@ -52,19 +52,19 @@ const OPENING: Segment[] = [
 
 const SHOULDER: Point = [248, 270];
 const ARMPIT: Point = [264, 410];
-const CUFF_SEAM_OUTER: Point = [148, 792];
-const CUFF_SEAM_INNER: Point = [234, 796];
+const CUFF_SEAM_OUTER: Point = [136, 790];
+const CUFF_SEAM_INNER: Point = [210, 798];
 const SLEEVE_OUTER: Segment[] = [
-  { c1: [204, 292], c2: [170, 372], to: [160, 470] },
-  { c1: [152, 560], c2: [146, 700], to: CUFF_SEAM_OUTER },
+  { c1: [200, 290], c2: [160, 372], to: [150, 470] },
+  { c1: [140, 560], c2: [134, 700], to: CUFF_SEAM_OUTER },
 ];
 /** From the cuff seam up the inside of the sleeve to the armpit. */
-const SLEEVE_INNER: Segment = { c1: [240, 650], c2: [252, 520], to: ARMPIT };
-const CUFF_SEAM: Segment = { c1: [172, 798], c2: [206, 800], to: CUFF_SEAM_INNER };
-const CUFF_SEAM_BACK: Segment = { c1: [206, 800], c2: [172, 798], to: CUFF_SEAM_OUTER };
+const SLEEVE_INNER: Segment = { c1: [222, 660], c2: [250, 520], to: ARMPIT };
+const CUFF_SEAM: Segment = { c1: [158, 798], c2: [186, 801], to: CUFF_SEAM_INNER };
+const CUFF_SEAM_BACK: Segment = { c1: [186, 801], c2: [158, 798], to: CUFF_SEAM_OUTER };
 const CUFF: Segment[] = [
-  { to: [156, 872] },
-  { c1: [180, 878], c2: [206, 878], to: [228, 874] },
+  { to: [142, 870] },
+  { c1: [162, 876], c2: [184, 877], to: [204, 874] },
   { to: CUFF_SEAM_INNER },
 ];
 /** The dropped shoulder's seam, from the shoulder point down to the armpit, and back up. */
@@ -122,7 +122,7 @@ function buildPaths() {
     ),
     cuffs: both(`${outlinePath(CUFF_SEAM_OUTER, [...CUFF, CUFF_SEAM_BACK])} Z`),
     cuffSeams: both(outlinePath(CUFF_SEAM_OUTER, [CUFF_SEAM])),
-    cuffRibs: both(ribLines([146, 786], [153, 882], [92, 2], 15)),
+    cuffRibs: both(ribLines([134, 784], [141, 880], [78, 4], 13)),
     band: symmetricOutline([500, BAND_TOP_Y], [{ to: BAND_SIDE_TOP }, { to: BAND_SIDE_BOTTOM }, BAND_BOTTOM]),
     bandRibs: ribLines([254, BAND_TOP_Y - 2], [256, 910], [492, 0], 72),
     pocket: symmetricOutline(
@@ -152,12 +152,14 @@ function folds(): { shadows: Fold[]; ridges: Fold[] } {
     ...mirrored({ d: "M 162 506 C 184 526, 212 548, 246 566", width: 22, depth: 0.15, blur: 12 }),
     ...mirrored({ d: "M 178 386 C 198 404, 224 420, 254 432", width: 18, depth: 0.1, blur: 12 }),
     // The sleeve bunching above the cuff.
-    ...mirrored({ d: "M 154 748 C 176 758, 204 764, 236 754", width: 14, depth: 0.18, blur: 7 }),
-    ...mirrored({ d: "M 156 700 C 182 716, 210 726, 240 724", width: 12, depth: 0.1, blur: 7 }),
+    ...mirrored({ d: "M 138 748 C 160 758, 188 764, 220 754", width: 14, depth: 0.18, blur: 7 }),
+    ...mirrored({ d: "M 142 700 C 168 716, 196 726, 228 724", width: 12, depth: 0.1, blur: 7 }),
     // The body gathered into the waistband.
     ...mirrored({ d: "M 318 792 C 320 804, 320 816, 318 828", width: 16, depth: 0.08, blur: 7 }),
     ...mirrored({ d: "M 398 798 C 400 808, 400 818, 398 828", width: 14, depth: 0.06, blur: 7 }),
     ...mirrored({ d: "M 460 802 C 461 810, 461 820, 460 828", width: 14, depth: 0.05, blur: 7 }),
+    // A soft wave across the chest, under the print (fleece is thick: one broad, shallow fold).
+    { d: "M 290 400 C 360 382, 430 424, 510 404 C 580 388, 640 410, 710 396", width: 56, depth: 0.045, blur: 30 },
     // The pocket sagging a little under its own weight.
     ...mirrored({ d: "M 344 716 C 400 742, 450 750, 500 750", width: 30, depth: 0.07, blur: 18 }),
   ];
@@ -165,8 +167,9 @@ function folds(): { shadows: Fold[]; ridges: Fold[] } {
     ...mirrored({ d: "M 296 420 C 336 456, 366 510, 382 580", width: 28, depth: 0.12, blur: 20 }),
     ...mirrored({ d: "M 196 322 C 184 420, 178 520, 180 640", width: 30, depth: 0.08, blur: 20 }),
     ...mirrored({ d: "M 164 484 C 188 502, 214 522, 248 540", width: 16, depth: 0.1, blur: 10 }),
-    ...mirrored({ d: "M 154 730 C 178 742, 206 746, 238 736", width: 10, depth: 0.12, blur: 6 }),
+    ...mirrored({ d: "M 138 730 C 162 742, 190 746, 222 736", width: 10, depth: 0.12, blur: 6 }),
     ...mirrored({ d: "M 340 792 C 342 804, 342 816, 340 826", width: 12, depth: 0.08, blur: 6 }),
+    { d: "M 290 356 C 360 338, 430 380, 510 360 C 580 344, 640 366, 710 352", width: 40, depth: 0.05, blur: 26 },
   ];
   return { shadows, ridges };
 }
@@ -259,7 +262,7 @@ function shadeOf(paths: HoodiePaths): string {
 function lightOf(paths: HoodiePaths): string {
   return lightLayer({
     silhouette: paths.silhouette,
-    chest: { cy: 450, r: 260, stretch: 1.2, peak: 0.12, middle: 0.05 },
+    chest: { cy: 450, r: 260, stretch: 1.2, peak: 0.07, middle: 0.03 },
     defs: `${blurFilter("hoodTop", 14, "M 372 70 C 420 44, 580 44, 628 70", 28)}
       ${blurFilter("glow", 14, "M 330 244 L 190 340 M 670 244 L 810 340", 26)}
       ${blurFilter("hemLight", 3, paths.hemMiddle, 8)}

@@ -1,6 +1,7 @@
 import { composeMockup, type GarmentLayers, type PreparedPrint } from "@threadfolk/contract/mockup-compose";
 import { type Placement, placeArtwork } from "@threadfolk/contract/studio";
 import sharp from "sharp";
+import { addFabricGrain } from "./fabric.ts";
 import { backdropSvg, coverSvg, lightSvg, maskSvg, printAreaOf, shadeSvg } from "./garment-art.ts";
 import type { Garment } from "./media-keys.ts";
 
@@ -30,14 +31,6 @@ async function rasteriseGrey(svg: string): Promise<Uint8Array> {
   return new Uint8Array(data.buffer, data.byteOffset, data.length);
 }
 
-/** A small deterministic hash, for fabric grain that is the same on every render. */
-function grainAt(x: number, y: number): number {
-  let h = (x * 374761393 + y * 668265263) | 0;
-  h = Math.imul(h ^ (h >>> 13), 1274126177);
-  h ^= h >>> 16;
-  return (h & 0xff) / 255;
-}
-
 async function buildGarmentLayers(garment: Garment, size: number): Promise<GarmentLayers> {
   const cover = coverSvg(garment, size);
   const [mask, shade, light, backdropRaw, covered] = await Promise.all([
@@ -57,20 +50,7 @@ async function buildGarmentLayers(garment: Garment, size: number): Promise<Garme
       printMask[index] = Math.round(((mask[index] as number) * (255 - (covered[index] as number))) / 255);
     }
   }
-  // Knitted cotton: a fine random grain plus faint horizontal courses, scaled with the picture.
-  const course = Math.max(2, Math.round(size / 260));
-  // Per-pixel grain is coarser on small pictures, so it is fainter there.
-  const grainAmount = 0.02 + 0.025 * Math.min(1, size / 1024);
-  for (let y = 0; y < size; y++) {
-    const row = y * size;
-    const courseShade = y % course === 0 ? 0.985 : 1;
-    for (let x = 0; x < size; x++) {
-      const index = row + x;
-      if (mask[index] === 0) continue;
-      const grain = 1 - grainAmount * grainAt(x, y);
-      shade[index] = Math.round((shade[index] as number) * grain * courseShade);
-    }
-  }
+  addFabricGrain({ size, mask, shade, light });
   return {
     size,
     mask,

@@ -108,6 +108,9 @@ function folds(): { shadows: Fold[]; ridges: Fold[] } {
       depth: 0.14,
       blur: 26,
     }),
+    // Gentle ripples across the chest, under the print: a wave and a soft fold falling from the neckline.
+    { d: "M 300 392 C 380 368, 440 414, 520 396 C 590 380, 640 402, 700 388", width: 46, depth: 0.05, blur: 26 },
+    { d: "M 480 470 C 470 550, 486 630, 472 700", width: 36, depth: 0.045, blur: 24 },
     {
       d: `M ${WAIST[0] + 30} 800 C ${WAIST[0] + 120} 774, 430 828, 510 806 C 590 784, ${1000 - WAIST[0] - 110} 816, ${1000 - WAIST[0] - 30} 792`,
       width: 36,
@@ -134,6 +137,8 @@ function folds(): { shadows: Fold[]; ridges: Fold[] } {
       depth: 0.08,
       blur: 24,
     }),
+    { d: "M 300 356 C 380 332, 440 378, 520 360 C 590 344, 640 366, 700 352", width: 34, depth: 0.06, blur: 24 },
+    { d: "M 516 480 C 506 560, 522 640, 508 700", width: 28, depth: 0.05, blur: 22 },
   ];
   return { shadows, ridges };
 }
@@ -175,7 +180,7 @@ function shadeOf(paths: TankTopPaths): string {
 function lightOf(paths: TankTopPaths): string {
   return lightLayer({
     silhouette: paths.silhouette,
-    chest: { cy: 420, r: 250, stretch: 1.3, peak: 0.13, middle: 0.06 },
+    chest: { cy: 420, r: 250, stretch: 1.3, peak: 0.07, middle: 0.035 },
     defs: `${blurFilter("glow", 10, paths.strapTops, 20)}
       ${blurFilter("edge", 2, `${paths.neckSeam} ${paths.armholeLight}`, 10)}`,
     ridges: folds().ridges,
