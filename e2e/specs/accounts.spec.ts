@@ -180,7 +180,9 @@ test.describe("sign-up, confirmation, sign-in and logout", () => {
     const guestRefreshToken = await storageItem(page, "localStorage", "refreshToken");
     const dialog = await signInThroughModal(page, testInfo, account.email, "Wrong-pass99");
     // An error toast interrupts: role=alert.
-    await expect(page.getByRole("alert").filter({ hasText: "Unrecognized password, email combination 🔒" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Unrecognized password, email combination 🔒" }),
+    ).toBeVisible();
     await expect(dialog).toBeVisible();
     expect(await storageItem(page, "localStorage", "signedIn")).toBe("false");
     expect(await storageItem(page, "localStorage", "refreshToken")).toBe(guestRefreshToken);
@@ -238,7 +240,9 @@ test.describe("password reset", () => {
     await expect(page.getByText("Come back soon 👋😢")).toBeVisible();
     await signInThroughModal(page, testInfo, account.email, account.password);
     // An error toast interrupts: role=alert.
-    await expect(page.getByRole("alert").filter({ hasText: "Unrecognized password, email combination 🔒" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Unrecognized password, email combination 🔒" }),
+    ).toBeVisible();
     await page.keyboard.press("Escape");
     await signInThroughModal(page, testInfo, account.email, newPassword);
     await expect(page.getByText("Welcome back!!! 🥰")).toBeVisible();
