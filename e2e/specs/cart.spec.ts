@@ -44,7 +44,17 @@ test.describe("cart", () => {
     await expect(quantity).toHaveValue("2");
 
     await addToCart.click();
-    await expect(page.getByText(`Added 2 × ${name} to your cart`)).toBeVisible();
+    // The toast is a status message (a polite live region), and it never covers the navigation bar: at the top
+    // under the bar on desktop, at the bottom on phones (decision 045).
+    const toast = page.getByRole("status").filter({ hasText: `Added 2 × ${name} to your cart` });
+    await expect(toast).toBeVisible();
+    const headerBottom = await page
+      .getByRole("banner")
+      .first()
+      .evaluate((header) => header.getBoundingClientRect().bottom);
+    await expect
+      .poll(() => toast.evaluate((message) => message.closest("li")?.getBoundingClientRect().top ?? 0))
+      .toBeGreaterThanOrEqual(headerBottom);
     await expect(nav.getByRole("link", { name: "Shopping cart, 2 items" })).toContainText("2");
 
     if (isMobileProject(testInfo)) {

@@ -34,6 +34,21 @@ test.describe("error fallback page", () => {
     }
   });
 
+  test("a page that fails to download shows the popular designs, whose hearts work", async ({ page }) => {
+    // The about page's code cannot be fetched (a deploy replaced it, the network dropped): the router's error page.
+    await page.route(/\/assets\/about-page-[^/]*\.js$/, (route) => route.abort());
+    await page.goto("/about");
+    await expectPageHeading(page, "Oops! We goofed up");
+    // A guest's heart asks to sign in, as on every page; closing the modal gives the focus back to the heart.
+    const heart = page.getByRole("button", { name: /^Favorite / }).first();
+    await heart.click();
+    const signIn = page.getByRole("dialog", { name: `Log in to ${BRAND_NAME}` });
+    await expect(signIn).toBeVisible();
+    await signIn.getByRole("button", { name: "Close" }).click();
+    await expect(signIn).toBeHidden();
+    await expect(heart).toBeFocused();
+  });
+
   test("the logo reloads the app from the home page", async ({ page }) => {
     await breakStorage(page);
     await page.goto("/faq");

@@ -81,9 +81,10 @@ test.describe("favourites", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`Created ${collection} Collection`)).toBeVisible();
 
-    // The menu is back, with the new collection in it.
+    // The menu is back, with the new collection in it, and the default list still offered beside it.
     const addToCollection = menu.getByRole("button", { name: `Add to ${collection}` });
     await expect(addToCollection).toHaveAttribute("aria-pressed", "false");
+    await expect(menu.getByRole("button", { name: "Add to Favorites" })).toBeVisible();
     await screenshot(page, testInfo, "favourites-menu");
     await addToCollection.click();
     await expect(page.getByText(`Added ${designName} to ${collection} ❤️`)).toBeVisible();
@@ -142,7 +143,7 @@ test.describe("favourites", () => {
     const renamed = uniqueCollectionName("Presents");
     await page.goto("/my-profile/favorites");
     await expectPageHeading(page, "Favorite Designs");
-    await expect(page.getByRole("heading", { name: "No favourites yet" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No favorites yet" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Browse Designs" })).toBeVisible();
 
     const createDialog = page.getByRole("dialog", { name: "Name Your New Collection" });
@@ -171,7 +172,7 @@ test.describe("favourites", () => {
     await confirm.getByRole("button", { name: "Delete Collection" }).click();
     await expect(page.getByText(`Deleted ${renamed} Collection`)).toBeVisible();
     await expect(page.getByRole("region", { name: renamed })).toBeHidden();
-    await expect(page.getByRole("heading", { name: "No favourites yet" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No favorites yet" })).toBeVisible();
   });
 
   test("Show more pages through a collection of more than one page of designs", async ({

@@ -138,6 +138,8 @@ test.describe("cart icon", () => {
       await expect(summary.getByText("Add something lit to it!")).toBeVisible();
       await summary.getByRole("link", { name: "SHOP NOW" }).click();
       await expect(page).toHaveURL(/\/results\?query=.+&page=1$/);
+      // The card goes with the page it was opened on.
+      await expect(summary).toBeHidden();
     } else {
       await cart.click();
       await expect(page).toHaveURL(href ?? "");

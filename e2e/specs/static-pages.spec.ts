@@ -49,6 +49,20 @@ test.describe("static pages", () => {
     }
   });
 
+  test("the FAQ describes the checkout as built: card or PayPal, one code per order, guest order links", async ({
+    page,
+  }) => {
+    await page.goto("/faq");
+    const main = page.getByRole("main");
+    // The names of the controls it mentions are the checkout's own.
+    await expect(main).toContainText("press Place Order (or finish in PayPal)");
+    await expect(main).toContainText('"Gift card or coupon code" field on the payment step');
+    await expect(main).toContainText("use the link in your confirmation e-mail");
+    // Nothing the store does not do: no carrier check of the address, no order-tracking e-mails.
+    await expect(main).not.toContainText("with the carrier");
+    await expect(main).toContainText("We do not send tracking updates by e-mail");
+  });
+
   test("the intellectual property policy says where to report infringement", async ({ page }) => {
     await page.goto("/intellectual-property-policy");
     const host = new URL(page.url()).hostname;

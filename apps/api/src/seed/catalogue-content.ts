@@ -225,7 +225,7 @@ const BLACK_HISTORY = concepts([
     "slogan,sunset,waves",
     null,
     "joy,resistance,black joy,black history,inspiration",
-    "Bright colours for the radical act of being joyful anyway.",
+    "Bright colors for the radical act of being joyful anyway.",
   ],
   [
     "Read Black Authors",
@@ -945,7 +945,7 @@ const NERDERY = concepts([
     "slogan,lineart",
     "sword",
     "miniatures,wargaming,painting,hobby,grimdark",
-    "The hobby wallet's least favourite phrase.",
+    "The hobby wallet's least favorite phrase.",
   ],
   [
     "Grimdark Hobby Club",
@@ -1191,7 +1191,7 @@ const EVERGREEN = concepts([
     "waves,slogan,halftone",
     null,
     "good vibes,positive,retro,70s,happy",
-    "Groovy type, warm colours, no bad days.",
+    "Groovy type, warm colors, no bad days.",
   ],
   [
     "Cat Mom Club",
@@ -1564,7 +1564,7 @@ export const ARTISTS: readonly ArtistSeed[] = [
     displayName: "Luna Ferreira",
     uniqueUsername: "lunaferreira",
     themes: ["anime", "evergreen"],
-    bio: "Moons, rabbits and mochi. Soft colours for soft people. São Paulo and the internet.",
+    bio: "Moons, rabbits and mochi. Soft colors for soft people. São Paulo and the internet.",
   },
   {
     displayName: "Snack Dept.",
@@ -1614,7 +1614,7 @@ export const ARTISTS: readonly ArtistSeed[] = [
 export const DESCRIPTION_ENDINGS: readonly string[] = [
   "Printed to order on soft, midweight cotton.",
   "Drawn by hand, printed with care, made to be worn a lot.",
-  "Looks great on the default colour, and just as good on the others.",
+  "Looks great on the default color, and just as good on the others.",
   "Every order supports the independent artist who made it.",
   "A great gift for the friend who has everything except this.",
   "Pair it with a hoodie for colder days.",

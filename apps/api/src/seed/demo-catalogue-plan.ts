@@ -364,7 +364,7 @@ export function planDemoCatalogue(options: DemoCatalogueOptions = {}): DemoCatal
     },
     {
       headline: "Sell your art on Threadfolk",
-      subline: "Upload once, we print on every colour and ship it for you",
+      subline: "Upload once, we print on every color and ship it for you",
       action: "Join the seller program",
       clickDestinationUrl: "/seller-program",
       altText: "Join the Threadfolk seller program",

@@ -1,18 +1,16 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { CLIENT_ROUTES, STATIC_PAGES } from "@threadfolk/contract/routes";
-import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+import type { ComponentType } from "react";
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from "react-router";
 import { PageSpinner } from "../components/spinner.tsx";
-import { useAuthModal } from "../features/auth/hooks/use-auth-modal.ts";
 import { useCartCountFollowsIdentity } from "../features/cart/hooks/use-cart-count-follows-identity.ts";
-import { useCollectionsMenu } from "../features/favorites/hooks/use-collections-menu.ts";
 import { useSessionLifecycle } from "../features/session/hooks/use-session-lifecycle.ts";
-import { IDLE_PREFETCH_DELAY_MS, runWhenIdle } from "../lib/when-idle.ts";
 import { ErrorFallbackPage } from "./error/error-fallback-page.tsx";
 import { ErrorPagePopularSection } from "./error/popular-section.tsx";
 import { RootErrorBoundary } from "./error/root-error-boundary.tsx";
 import { BareLayout } from "./layout/bare-layout.tsx";
 import { MainLayout } from "./layout/main-layout.tsx";
+import { LazyAuthModal, LazyCollectionsMenu } from "./lazy-overlays.tsx";
 import { createPrefetchers, type PagePrefetcher } from "./prefetch-page-data.ts";
 
 type PageModule = { default: ComponentType };
@@ -35,48 +33,6 @@ const STATIC_PAGE_MODULES: Record<(typeof STATIC_PAGES)[number]["path"], () => P
   "/size-charts": () => import("../pages/static/size-charts-page.tsx"),
   "/seller-program": () => import("../pages/static/seller-program-page.tsx"),
 };
-
-const loadAuthModal = () => import("../features/auth/components/auth-modal.tsx");
-const AuthModal = lazy(async () => ({ default: (await loadAuthModal()).AuthModal }));
-
-/**
- * The auth modal, whose forms (and their validation library) are a third of the app's code: it is fetched
- * when the browser is idle a few seconds after start-up, or when first opened, never on the critical path.
- */
-function LazyAuthModal() {
-  const { open } = useAuthModal();
-  const [isMounted, setIsMounted] = useState(open);
-  useEffect(() => {
-    if (open) setIsMounted(true);
-  }, [open]);
-  // Fetched while the browser is idle after start-up, so the first click opens it at once.
-  useEffect(() => runWhenIdle(() => void loadAuthModal(), IDLE_PREFETCH_DELAY_MS), []);
-  if (!isMounted && !open) return null;
-  return (
-    <Suspense fallback={null}>
-      <AuthModal />
-    </Suspense>
-  );
-}
-
-const CollectionsMenu = lazy(async () => ({
-  default: (await import("../features/favorites/components/collections-menu.tsx")).CollectionsMenu,
-}));
-
-/** The collections menu's code is fetched the first time a customer opens it, then it stays mounted. */
-function LazyCollectionsMenu() {
-  const { view } = useCollectionsMenu();
-  const [isMounted, setIsMounted] = useState(false);
-  useEffect(() => {
-    if (view !== "closed") setIsMounted(true);
-  }, [view]);
-  if (!isMounted && view === "closed") return null;
-  return (
-    <Suspense fallback={null}>
-      <CollectionsMenu />
-    </Suspense>
-  );
-}
 
 function Root() {
   useSessionLifecycle();

@@ -4,7 +4,23 @@
  * A toast shown before the Toaster is mounted appears as soon as it is (the library replays active toasts).
  */
 
+import { createElement, type ReactElement } from "react";
+
 type ToastKind = "success" | "error" | "warning";
+
+/**
+ * The live-region role of a toast's message, by its tone: an error interrupts (`alert`), the rest waits for a
+ * pause (`status`). The toast list itself is a polite live region, which not every screen reader follows for
+ * content added inside it; the role on the message makes each toast an announcement of its own.
+ */
+export function toastRole(kind: ToastKind): "alert" | "status" {
+  return kind === "error" ? "alert" : "status";
+}
+
+/** The message as the toast shows it: its text inside an element with the live-region role its tone asks for. */
+export function toastMessage(kind: ToastKind, message: string): ReactElement {
+  return createElement("span", { role: toastRole(kind) }, message);
+}
 
 const loadToastLibrary = () => import("sonner");
 
@@ -50,7 +66,10 @@ function show(kind: ToastKind, message: string, options: ToastOptions = {}): voi
   };
   loadToastLibrary()
     .then(({ toast }) =>
-      toast[kind](message, { ...shown, ...(onClose ? { onDismiss: close, onAutoClose: close } : {}) }),
+      toast[kind](toastMessage(kind, message), {
+        ...shown,
+        ...(onClose ? { onDismiss: close, onAutoClose: close } : {}),
+      }),
     )
     .catch(() => {
       // The library could not be downloaded (offline): there is nowhere to show the message, so what follows

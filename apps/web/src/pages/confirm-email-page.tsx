@@ -46,7 +46,7 @@ export default function ConfirmEmailPage() {
         {confirm.isSuccess && (
           <Panel tone="success" title="Your email is confirmed">
             <p className="mt-2 text-neutral-700">
-              Thanks for confirming {confirm.data.email}. Log in to favourite designs, follow artists and check out
+              Thanks for confirming {confirm.data.email}. Log in to favorite designs, follow artists and check out
               faster.
             </p>
             <Button className="mt-6" onClick={() => openAuthModal("signIn", { email: confirm.data.email })}>

@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { type ReactNode, useLayoutEffect, useRef } from "react";
+import { type MouseEvent, type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { type AccountMenuProps, accountMenuTriggerProps } from "./account-menu-trigger.tsx";
 import { PROFILE_TABS } from "./profile-tabs.ts";
@@ -100,13 +100,35 @@ type AccountMenuDropdownProps = AccountMenuProps & {
 export function AccountMenuDropdown({ defaultOpen = false, focusTrigger = false, ...props }: AccountMenuDropdownProps) {
   const { variant } = props;
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const [isOpen, setIsOpen] = useState(defaultOpen);
+  // Radix opens the menu on the pointer press and on Enter/Space/ArrowDown, never on a click; a press marks
+  // the click that follows it as already handled.
+  const isPointerPress = useRef(false);
   useLayoutEffect(() => {
     // An opening menu takes the focus itself.
     if (focusTrigger && !defaultOpen) triggerRef.current?.focus();
   }, [focusTrigger, defaultOpen]);
+
+  function handleTriggerClick(event: MouseEvent) {
+    if (isPointerPress.current) {
+      isPointerPress.current = false;
+      return;
+    }
+    // A click without a pointer press: assistive technology activating the button (a synthetic click).
+    event.preventDefault();
+    setIsOpen((open) => !open);
+  }
+
   return (
-    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger ref={triggerRef} {...accountMenuTriggerProps(props)} />
+    <DropdownMenu.Root modal={false} open={isOpen} onOpenChange={setIsOpen}>
+      <DropdownMenu.Trigger
+        ref={triggerRef}
+        {...accountMenuTriggerProps(props)}
+        onPointerDown={() => {
+          isPointerPress.current = true;
+        }}
+        onClick={handleTriggerClick}
+      />
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"

@@ -234,7 +234,7 @@ export default function FavoritesPage() {
           </div>
         ) : shown.length === 0 ? (
           <div className="rounded-2xl bg-neutral-50 px-5 py-10 text-center">
-            <h2 className="font-display text-xl font-extrabold text-neutral-950">No favourites yet</h2>
+            <h2 className="font-display text-xl font-extrabold text-neutral-950">No favorites yet</h2>
             <p className="mt-2 text-neutral-700">
               Tap the heart on a design you love to save it into a list. Your lists show up here.
             </p>

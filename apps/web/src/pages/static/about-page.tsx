@@ -41,7 +41,7 @@ export default function AboutPage() {
           content: (
             <ol>
               <li>
-                <strong>Artists upload</strong> their designs with the Product Designer and choose the colours each
+                <strong>Artists upload</strong> their designs with the Product Designer and choose the colors each
                 design looks best on.
               </li>
               <li>
@@ -53,7 +53,7 @@ export default function AboutPage() {
                 unsold stock heading to landfill.
               </li>
               <li>
-                <strong>The artist gets paid</strong> for every shirt sold with their design.
+                <strong>The artist earns a royalty</strong> on every shirt sold with their design.
               </li>
             </ol>
           ),

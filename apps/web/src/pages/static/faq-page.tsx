@@ -34,20 +34,27 @@ export default function FaqPage() {
             <>
               <Question question="How do I place an order?">
                 <p>
-                  Open a design, pick the style, colour and size, and add it to your cart. When you are ready, open the
-                  cart and press Checkout. You enter your shipping address, choose a shipping speed and pay.
+                  Open a design, pick the style, color and size, and add it to your cart. When you are ready, open the
+                  cart and press CHECKOUT: you enter your e-mail and shipping address, choose a shipping speed, then
+                  pay. We e-mail you a confirmation with a link to your order as soon as it is paid.
                 </p>
               </Question>
               <Question question="Do I need an account?">
                 <p>
                   No. You can fill a cart and check out as a guest. With an account you can also save designs to named
-                  collections, follow your favourite artists and see your past orders in your profile.
+                  collections, follow your favorite artists and see your past orders in your profile.
+                </p>
+              </Question>
+              <Question question="Where can I see my order?">
+                <p>
+                  Signed in, open Orders in your profile: every order you placed is listed with its status. As a guest,
+                  use the link in your confirmation e-mail; it opens that order's page without an account.
                 </p>
               </Question>
               <Question question="Can I change or cancel my order?">
                 <p>
-                  Each item is printed just for you, so we can only change or cancel an order before it goes into
-                  production. E-mail {mail} with your order number as soon as possible.
+                  There is no button for it: each item is printed just for you. E-mail {mail} with your order number as
+                  soon as possible; we can change or cancel an order only before it is printed.
                 </p>
               </Question>
             </>
@@ -61,7 +68,7 @@ export default function FaqPage() {
               <Question question="Where do you ship?">
                 <p>
                   We ship within the United States only: all 50 states, Washington DC and Puerto Rico. At checkout we
-                  check your address with the carrier and suggest a corrected version if it finds one.
+                  check your address and suggest a corrected version when we find one; you choose which one to use.
                 </p>
               </Question>
               <Question question="How long will my order take?">
@@ -73,7 +80,10 @@ export default function FaqPage() {
                     </li>
                   ))}
                 </ul>
-                <p>The price of each speed depends on your order and is shown at checkout before you pay.</p>
+                <p>
+                  The price of each speed depends on your order and is shown at checkout before you pay. We do not send
+                  tracking updates by e-mail yet: if you have a question about a parcel, write to {mail}.
+                </p>
               </Question>
               <Question question="My order is late. What now?">
                 <p>
@@ -111,7 +121,7 @@ export default function FaqPage() {
             <>
               <Question question="How do your shirts fit?">
                 <p>
-                  Our unisex tee has a classic, straight fit; most men and many women take their usual size. The women's
+                  The men's tee has a classic, straight fit; most men and many women take their usual size. The women's
                   tee is narrower with a shorter body and a more fitted waist, so consider one size up if you like a
                   relaxed fit.
                 </p>
@@ -133,8 +143,15 @@ export default function FaqPage() {
             <>
               <Question question="How can I pay?">
                 <p>
-                  By credit or debit card, or with PayPal. All prices are in US dollars, and your payment is taken when
-                  you place the order.
+                  By credit or debit card, or with PayPal, in US dollars. Your payment is taken on the payment step,
+                  when you press Place Order (or finish in PayPal).
+                </p>
+              </Question>
+              <Question question="Can I use a gift card or a promo code?">
+                <p>
+                  Yes, one code per order: type it into the "Gift card or coupon code" field on the payment step and
+                  press Apply. A promo code lowers the price; a gift card pays part or all of the total, and any rest is
+                  paid by card or PayPal. The summary shows what the code changed before you pay.
                 </p>
               </Question>
               <Question question="Do you charge sales tax?">
@@ -145,8 +162,8 @@ export default function FaqPage() {
               </Question>
               <Question question="Is my card information safe?">
                 <p>
-                  Checkout pages are encrypted, and card details go to our payment processor to authorise the charge. We
-                  never store your full card number or security code.
+                  Your card details go straight to our payment processor to authorize the charge. We keep only the
+                  card's brand, its last four digits and its expiry date, never the full number or the security code.
                 </p>
               </Question>
             </>
@@ -159,8 +176,9 @@ export default function FaqPage() {
             <>
               <Question question="I make art. Can I sell it here?">
                 <p>
-                  Yes! Create an account, open the Product Designer in your profile and upload your artwork. Our{" "}
-                  <Link to="/seller-program">seller program</Link> explains every step and how you earn.
+                  Yes! Create an account, open a storefront from your profile ("Open a Storefront"), then upload your
+                  artwork in the Product Designer. Our <Link to="/seller-program">seller program</Link> explains every
+                  step and how you earn.
                 </p>
               </Question>
               <Question question="Who prints and ships the products?">

@@ -22,8 +22,8 @@ export default function IntellectualPropertyPolicyPage() {
             <>
               <p>
                 Artists who sell on {brandName} keep full ownership of the artwork they upload. By publishing a design
-                they give {brandName} a non-exclusive licence to display it on the site and in our promotions, and to
-                print it on the products customers order. The licence ends when the design is deactivated, except for
+                they give {brandName} a non-exclusive license to display it on the site and in our promotions, and to
+                print it on the products customers order. The license ends when the design is deactivated, except for
                 orders already placed.
               </p>
             </>
@@ -35,12 +35,12 @@ export default function IntellectualPropertyPolicyPage() {
           content: (
             <>
               <p>
-                Upload only artwork that you created yourself or have a written licence to sell on apparel. Do not use:
+                Upload only artwork that you created yourself or have a written license to sell on apparel. Do not use:
               </p>
               <ul>
                 <li>characters, logos, names or artwork owned by someone else without their permission;</li>
                 <li>
-                  photographs, fonts or stock images whose licence does not allow printing on merchandise for sale;
+                  photographs, fonts or stock images whose license does not allow printing on merchandise for sale;
                 </li>
                 <li>the name or likeness of a real person in a way that suggests they endorse your product;</li>
                 <li>trademarks (brand names, slogans, logos) of companies, teams or bands.</li>
@@ -67,12 +67,12 @@ export default function IntellectualPropertyPolicyPage() {
                 <li>a description of the work you own, with a registration number or link if you have one;</li>
                 <li>the link to each design page on {brandName} that you believe infringes it;</li>
                 <li>
-                  a statement that you believe in good faith that the use is not authorised by the rights owner, its
+                  a statement that you believe in good faith that the use is not authorized by the rights owner, its
                   agent or the law;
                 </li>
                 <li>
                   a statement that the information in your notice is accurate and, under penalty of perjury, that you
-                  are the rights owner or authorised to act for them;
+                  are the rights owner or authorized to act for them;
                 </li>
                 <li>your physical or electronic signature (typing your full name is enough).</li>
               </ol>

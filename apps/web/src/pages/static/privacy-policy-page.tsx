@@ -21,24 +21,26 @@ export default function PrivacyPolicyPage() {
           content: (
             <ul>
               <li>
-                <strong>Account details</strong>: your e-mail address, name, username and password (stored only as a
-                secure one-way hash).
+                <strong>Account details</strong>: your e-mail address, first and last name, username and password
+                (stored only as a secure one-way hash).
               </li>
               <li>
                 <strong>Order details</strong>: shipping and billing addresses, the e-mail address for your receipt,
                 what you bought and the shipping speed you chose.
               </li>
               <li>
-                <strong>Payment details</strong>: card details pass to our payment processor to authorise the charge. We
-                keep only a record of the payment, never the full card number or security code. PayPal payments are
-                handled by PayPal.
+                <strong>Payment details</strong>: card details pass to our payment processor to authorize the charge. We
+                keep only a record of the payment (the card's brand, last four digits and expiry date), never the full
+                card number or security code. PayPal payments are handled by PayPal. Gift cards and promo codes you
+                apply are recorded with the order.
               </li>
               <li>
-                <strong>Activity</strong>: designs you favourite, collections you create, artists you follow, and pages
+                <strong>Activity</strong>: designs you favorite, collections you create, artists you follow, and pages
                 you visit.
               </li>
               <li>
-                <strong>Seller details</strong>: the artwork you upload and the information needed to pay you.
+                <strong>Seller details</strong>: your storefront's name, bio and pictures, the artwork you upload, and
+                the sales and earnings of your designs.
               </li>
             </ul>
           ),
@@ -48,12 +50,15 @@ export default function PrivacyPolicyPage() {
           title: "How we use it",
           content: (
             <ul>
-              <li>to print, ship and support your orders, and to verify addresses with the carrier;</li>
-              <li>to keep you signed in, and to remember your cart, favourites and followed artists;</li>
-              <li>to pay artists for their sales and show them their sales figures;</li>
+              <li>to print, ship and support your orders, and to check shipping addresses at checkout;</li>
+              <li>to keep you signed in, and to remember your cart, favorites and followed artists;</li>
+              <li>to credit artists with their sales and show them their sales figures;</li>
               <li>to prevent fraud and keep the service secure;</li>
               <li>to understand which pages work well and improve the marketplace;</li>
-              <li>to send promotional e-mails if you have an account, which you can turn off at any time.</li>
+              <li>
+                to send the e-mails the service needs: the confirmation of your e-mail address, password resets and the
+                confirmation of each order you pay.
+              </li>
             </ul>
           ),
         },
@@ -64,13 +69,13 @@ export default function PrivacyPolicyPage() {
             <>
               <p>
                 Your browser stores a few small items for us: your sign-in state and session credentials, the number of
-                items in your cart, and the designs and artists you have favourited or followed. Without them the cart
+                items in your cart, and the designs and artists you have favorited or followed. Without them the cart
                 and sign-in would not work.
               </p>
               <p>
-                We also use analytics and advertising measurement tools that record page views and events such as
-                reaching checkout. They help us see which designs and campaigns people like. You can block them with
-                your browser's privacy settings without losing any function of the shop.
+                We also record page views and events such as searching or reaching checkout in our own analytics, which
+                may pass them on to analytics and advertising measurement services. They help us see which designs and
+                campaigns people like.
               </p>
             </>
           ),
@@ -83,7 +88,7 @@ export default function PrivacyPolicyPage() {
               <p>We share personal data only with companies that help us run {brandName}:</p>
               <ul>
                 <li>shipping carriers, who receive your name and address to deliver your order;</li>
-                <li>payment processors, who authorise and capture your payment;</li>
+                <li>payment processors, who authorize and capture your payment;</li>
                 <li>hosting, e-mail and analytics providers, under contracts that limit their use of the data.</li>
               </ul>
               <p>
@@ -111,8 +116,8 @@ export default function PrivacyPolicyPage() {
             <>
               <p>
                 You can ask for a copy of the personal data we hold about you, ask us to correct it, or ask us to delete
-                your account, by writing to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. Every promotional
-                e-mail has an unsubscribe link.
+                your account, by writing to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. We send no
+                promotional e-mails today; if we start, every one will have an unsubscribe link.
               </p>
               <p>
                 {brandName} is not directed at children under 13, and we do not knowingly collect their data. If you

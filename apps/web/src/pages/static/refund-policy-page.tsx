@@ -23,7 +23,7 @@ export default function RefundPolicyPage() {
             <>
               <p>
                 We replace or refund any item that arrives <strong>damaged, defective or misprinted</strong>, or that is{" "}
-                <strong>not what you ordered</strong> (wrong design, colour, style or size compared with your order
+                <strong>not what you ordered</strong> (wrong design, color, style or size compared with your order
                 confirmation). You never pay shipping for a replacement caused by our mistake.
               </p>
               <p>Report the problem within 30 days of delivery and we will take it from there.</p>
@@ -43,8 +43,8 @@ export default function RefundPolicyPage() {
                 <li>
                   the <Link to="/size-charts">size charts</Link> (our unisex and women's tees fit differently);
                 </li>
-                <li>the colour you picked on the design page;</li>
-                <li>your shipping address, which we verify with the carrier at checkout.</li>
+                <li>the color you picked on the design page;</li>
+                <li>your shipping address: checkout checks it and may suggest a corrected version.</li>
               </ul>
               <p>
                 Ordered the wrong size? Tell us within 30 days of delivery and we will print the same design in the
@@ -78,8 +78,9 @@ export default function RefundPolicyPage() {
                 with the speed you chose for the original order.
               </p>
               <p>
-                Refunds go back to the card or PayPal account you paid with, in US dollars. Once approved, they usually
-                appear within 5 to 10 business days, depending on your bank.
+                Refunds go back to the card or PayPal account you paid with, in US dollars; the part of an order paid
+                with a gift card goes back onto that gift card. Once approved, card and PayPal refunds usually appear
+                within 5 to 10 business days, depending on your bank.
               </p>
             </>
           ),
@@ -89,9 +90,9 @@ export default function RefundPolicyPage() {
           title: "Cancellations and address changes",
           content: (
             <p>
-              Printing starts soon after an order is placed. If you need to cancel or change the address, e-mail us as
-              soon as possible: if the order has not entered production we cancel it and refund it in full. Once it is
-              printed we can no longer cancel it.
+              Printing starts soon after an order is paid, and there is no cancel button in your order history. If you
+              need to cancel or change the address, e-mail us as soon as possible: if the order has not been printed yet
+              we cancel it and refund it in full. Once it is printed we can no longer cancel it.
             </p>
           ),
         },
@@ -101,8 +102,9 @@ export default function RefundPolicyPage() {
           content: (
             <>
               <p>
-                If your order has not arrived ten business days after the end of its delivery estimate, or it is marked
-                delivered but never reached you, contact us: we open a claim with the carrier and send a replacement.
+                If your order has not arrived ten business days after the end of its delivery estimate, or the carrier
+                shows it as delivered but it never reached you, contact us: we open a claim with the carrier and send a
+                replacement.
               </p>
               <p>
                 Parcels returned to us because the address was incomplete or wrong can be reshipped once you confirm the

@@ -12,7 +12,7 @@ export default function SellerProgramPage() {
       intro={
         <p>
           Turn your art into shirts without buying stock, packing boxes or chasing parcels. You upload the design;{" "}
-          {brandName} prints each order on demand, ships it and pays you for every sale.
+          {brandName} prints each order on demand, ships it and credits you a royalty on every sale.
         </p>
       }
       sections={[
@@ -27,7 +27,8 @@ export default function SellerProgramPage() {
               </li>
               <li>Confirm your e-mail address with the link we send you.</li>
               <li>
-                Open your profile. Everything a seller needs lives there: Sales, My Designs and the Product Designer.
+                Open your profile and choose "Open a Storefront": name your storefront and agree to the seller program
+                terms. Everything a seller needs then lives in your profile: Sales, My Designs and the Product Designer.
               </li>
             </ol>
           ),
@@ -39,9 +40,12 @@ export default function SellerProgramPage() {
             <>
               <p>The Product Designer walks you through each new product:</p>
               <ol>
-                <li>Upload your artwork and place it on the shirt.</li>
+                <li>Upload your artwork (PNG, JPEG, WebP or SVG, up to 50 MB) and place it on each garment style.</li>
                 <li>Give the design a clear name and a short description, so shoppers can find it in search.</li>
-                <li>Pick the shirt colours it looks good on, and the colour it is shown in first.</li>
+                <li>
+                  Pick the colors it looks good on and the one it is shown in first, the styles you offer and their
+                  prices.
+                </li>
                 <li>Publish it. It appears on your storefront and in search results.</li>
               </ol>
               <h3>Artwork that prints well</h3>
@@ -51,7 +55,7 @@ export default function SellerProgramPage() {
                   Work large: around 4500 × 5400 pixels (15 × 18 inches at 300 DPI) gives a sharp print at full size.
                 </li>
                 <li>Avoid very thin lines and soft, semi-transparent edges; they do not survive printing on fabric.</li>
-                <li>Check your design on both light and dark shirts, and choose colours where it stays readable.</li>
+                <li>Check your design on both light and dark shirts, and choose colors where it stays readable.</li>
               </ul>
             </>
           ),
@@ -62,12 +66,14 @@ export default function SellerProgramPage() {
           content: (
             <>
               <p>
-                Every sale of a shirt with your design earns you a royalty. You do not pay anything to list designs, and
-                there are no monthly fees. We cover the garment, printing, packing, shipping and customer service.
+                Every sale of a shirt with your design earns you a royalty: 80% of what the item sold for above the cost
+                of the garment and its printing. Promo codes shoppers use come out of our share, never yours. You do not
+                pay anything to list designs, and there are no monthly fees. We cover the garment, printing, packing,
+                shipping and customer service.
               </p>
               <p>
-                The Sales tab of your profile lists each order of your designs as it comes in, so you always know what
-                sold and what you earned.
+                The Sales tab of your profile lists each sale of your designs as it comes in, with what you earned. Your
+                earnings become available 30 days after the order is paid, once the refund window has passed.
               </p>
             </>
           ),
@@ -80,7 +86,7 @@ export default function SellerProgramPage() {
               <li>Shoppers can follow you and save your designs to their collections.</li>
               <li>Share the link to your storefront or to a single design on your social accounts.</li>
               <li>Designs that sell well can be featured in the collections on our home page.</li>
-              <li>Keep your catalogue fresh: edit or deactivate designs at any time from My Designs.</li>
+              <li>Keep your catalog fresh: edit or deactivate designs at any time from My Designs.</li>
             </ul>
           ),
         },

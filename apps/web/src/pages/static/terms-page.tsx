@@ -45,8 +45,8 @@ export default function TermsPage() {
                 </li>
                 <li>We ship only to addresses in the United States, including Washington DC and Puerto Rico.</li>
                 <li>
-                  Your payment is taken when you place the order. The contract for an order is formed when we confirm
-                  it.
+                  You pay by card or PayPal on the payment step, where one gift card or promo code may also be applied.
+                  The contract for an order is formed when the payment succeeds, and we confirm it by e-mail.
                 </li>
                 <li>
                   We may cancel and fully refund an order if a design has been removed, if the price shown was clearly
@@ -72,7 +72,7 @@ export default function TermsPage() {
                 <li>it does not contain hate speech, harassment, or sexual content involving minors.</li>
               </ul>
               <p>
-                You keep ownership of your artwork and grant us the licence described in our{" "}
+                You keep ownership of your artwork and grant us the license described in our{" "}
                 <Link to="/intellectual-property-policy">intellectual property policy</Link>. We may decline or remove
                 designs that break these terms. Earnings are described in the{" "}
                 <Link to="/seller-program">seller program</Link>.
@@ -97,8 +97,8 @@ export default function TermsPage() {
           content: (
             <>
               <p>
-                We work hard to keep {brandName} available and accurate, but the service is provided as it is. Colours
-                on screen can differ slightly from the printed product.
+                We work hard to keep {brandName} available and accurate, but the service is provided as it is. Colors on
+                screen can differ slightly from the printed product.
               </p>
               <p>
                 To the extent the law allows, our liability for any order is limited to the amount you paid for it, and
@@ -113,8 +113,8 @@ export default function TermsPage() {
           title: "Changes to these terms",
           content: (
             <p>
-              We may update these terms as the marketplace grows. Significant changes are announced on the site or by
-              e-mail before they apply; orders already placed stay under the terms that applied when you placed them.
+              We may update these terms as the marketplace grows. Significant changes are announced on this page before
+              they apply; orders already placed stay under the terms that applied when you placed them.
             </p>
           ),
         },

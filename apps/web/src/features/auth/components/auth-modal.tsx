@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { CloseIcon } from "../../../components/icons/icons.tsx";
 import { Logo } from "../../../components/logo.tsx";
 import { appConfig } from "../../../lib/config.ts";
-import { type AuthModalMode, closeAuthModal, useAuthModal } from "../hooks/use-auth-modal.ts";
+import { type AuthModalMode, closeAuthModal, focusAuthModalOpener, useAuthModal } from "../hooks/use-auth-modal.ts";
 import { ResetRequestForm } from "./reset-request-form.tsx";
 import { SignInForm } from "./sign-in-form.tsx";
 import { SignUpForm } from "./sign-up-form.tsx";
@@ -46,6 +46,10 @@ export function AuthModal() {
         <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/50 backdrop-blur-[2px]" />
         <Dialog.Content
           onOpenAutoFocus={focusFirstField}
+          // No Radix trigger opens this modal, so without this the focus would fall back to the page's body.
+          onCloseAutoFocus={(event) => {
+            if (focusAuthModalOpener()) event.preventDefault();
+          }}
           className={`fixed inset-0 z-50 overflow-y-auto bg-white px-5 pt-4 pb-8 focus:outline-none md:inset-auto md:top-1/2 md:left-1/2 md:max-h-[calc(100dvh-3rem)] md:w-full md:-translate-x-1/2 md:-translate-y-1/2 md:rounded-3xl md:px-9 md:pt-8 md:pb-9 md:shadow-2xl ${
             mode === "signUp" ? "md:max-w-xl" : "md:max-w-md"
           }`}

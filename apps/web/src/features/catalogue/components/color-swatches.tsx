@@ -9,7 +9,9 @@ type ColorSwatchesProps = {
 
 /**
  * The garment colours as a radio group (native radios: arrow keys move and select, the display name is each
- * one's label); the chosen colour's name shows in the legend.
+ * one's label); the chosen colour's name shows in the legend. The keyboard focus is a near-black ring outside
+ * the white gap and the selection ring, so it reads the same on all 19 colours (a brand-red ring vanished
+ * next to red, maroon and the pinks).
  */
 export function ColorSwatches({ colors, value, onChange }: ColorSwatchesProps) {
   const name = useId();
@@ -34,7 +36,7 @@ export function ColorSwatches({ colors, value, onChange }: ColorSwatchesProps) {
               <span className="sr-only">{label}</span>
               <span
                 aria-hidden="true"
-                className="block size-9 rounded-full ring-1 ring-neutral-900/15 ring-offset-2 transition peer-checked:ring-2 peer-checked:ring-neutral-950 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-brand hover:scale-110"
+                className="block size-9 rounded-full ring-1 ring-neutral-900/15 ring-offset-2 transition peer-checked:ring-2 peer-checked:ring-neutral-950 peer-focus-visible:outline-[3px] peer-focus-visible:outline-offset-[5px] peer-focus-visible:outline-neutral-950 hover:scale-110"
                 style={{ backgroundColor: COLOR_HEX[color] }}
               />
               {color === value && (

@@ -3,7 +3,7 @@
  * invalidates it, and the menu, the Favorite Designs tab and the further pages all refetch.
  */
 export const favoritesKeys = {
-  all: ["favourites"] as const,
+  all: ["favorites"] as const,
   collections: () => [...favoritesKeys.all, "collections"] as const,
   collectionsWithDesigns: () => [...favoritesKeys.all, "collections-with-designs"] as const,
   collectionPages: (collectionId: number) => [...favoritesKeys.all, "collection-pages", collectionId] as const,

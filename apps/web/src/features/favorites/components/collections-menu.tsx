@@ -1,6 +1,5 @@
 import * as Popover from "@radix-ui/react-popover";
 import type { DesignCard } from "@threadfolk/contract/discovery";
-import { DEFAULT_COLLECTION_NAME } from "@threadfolk/contract/favorites";
 import { type RefObject, useEffect, useRef } from "react";
 import { HeartIcon } from "../../../components/icons/icons.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
@@ -8,6 +7,7 @@ import { useIsDesktop } from "../../../lib/use-media-query.ts";
 import { useCreateCollection } from "../api/create-collection.ts";
 import { useCollections } from "../api/get-collections.ts";
 import { useToggleLikedVariant } from "../api/toggle-liked-variant.ts";
+import { collectionMenuRows } from "../collection-menu-rows.ts";
 import {
   closeCollectionsMenu,
   openCreateCollectionDialog,
@@ -15,9 +15,6 @@ import {
   useCollectionsMenu,
 } from "../hooks/use-collections-menu.ts";
 import { CollectionNameDialog } from "./collection-name-dialog.tsx";
-
-/** One row of the menu: a collection, or the default one the server makes on the first favourite. */
-type MenuRow = { key: string; collectionId: number | null; name: string; isLiked: boolean };
 
 const rowClass =
   "flex min-h-11 w-full items-center gap-2 rounded-xl px-2.5 py-2 text-left text-sm text-neutral-800 md:gap-2.5 md:px-3 md:text-[15px] outline-none transition-colors hover:bg-neutral-100 focus-visible:bg-neutral-100 focus-visible:ring-2 focus-visible:ring-brand/40 aria-disabled:cursor-wait";
@@ -63,16 +60,7 @@ function CollectionRows({ card, contentRef }: { card: DesignCard; contentRef: Re
     );
   }
 
-  const rows: MenuRow[] =
-    collections.data.length > 0
-      ? collections.data.map((collection) => ({
-          key: String(collection.id),
-          collectionId: collection.id,
-          name: collection.attributes.displayName,
-          isLiked: variantId !== null && collection.attributes.likedDefaultVariantIds.includes(variantId),
-        }))
-      : // No collections yet: the first favourite goes into the default one, which the server creates.
-        [{ key: "default", collectionId: null, name: DEFAULT_COLLECTION_NAME, isLiked: false }];
+  const rows = collectionMenuRows(collections.data, variantId);
 
   return (
     <ul className="space-y-0.5">
