@@ -5,7 +5,7 @@ import { ChevronDownIcon } from "../../../components/icons/icons.tsx";
 import type { GarmentFacts } from "../garment-facts.ts";
 
 const linkClass =
-  "rounded font-semibold text-brand underline underline-offset-2 hover:text-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
+  "rounded font-medium text-brand underline underline-offset-2 hover:text-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
 
 /** One collapsible row: a native <details>, so it opens with a tap, Enter or Space and needs no script. */
 function DetailsRow({
@@ -24,7 +24,8 @@ function DetailsRow({
     <details open={defaultOpen} className="group border-b border-neutral-200">
       <summary className="flex min-h-14 cursor-pointer list-none items-center gap-3 py-3 text-[15px] font-semibold text-neutral-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand [&::-webkit-details-marker]:hidden">
         <span className="flex-1">{title}</span>
-        {hint && <span className="text-sm font-normal text-neutral-600 group-open:hidden">{hint}</span>}
+        {/* Phones keep the row to its title: a hint there would wrap it onto two lines. */}
+        {hint && <span className="hidden text-sm font-normal text-neutral-600 sm:inline sm:group-open:hidden">{hint}</span>}
         <ChevronDownIcon className="size-5 shrink-0 text-neutral-500 transition-transform group-open:rotate-180 motion-reduce:transition-none" />
       </summary>
       <div className="space-y-2 pb-4 text-[15px] leading-relaxed text-neutral-700">{children}</div>
