@@ -25,7 +25,9 @@ function DetailsRow({
       <summary className="flex min-h-14 cursor-pointer list-none items-center gap-3 py-3 text-[15px] font-semibold text-neutral-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand [&::-webkit-details-marker]:hidden">
         <span className="flex-1">{title}</span>
         {/* Phones keep the row to its title: a hint there would wrap it onto two lines. */}
-        {hint && <span className="hidden text-sm font-normal text-neutral-600 sm:inline sm:group-open:hidden">{hint}</span>}
+        {hint && (
+          <span className="hidden text-sm font-normal text-neutral-600 sm:inline sm:group-open:hidden">{hint}</span>
+        )}
         <ChevronDownIcon className="size-5 shrink-0 text-neutral-500 transition-transform group-open:rotate-180 motion-reduce:transition-none" />
       </summary>
       <div className="space-y-2 pb-4 text-[15px] leading-relaxed text-neutral-700">{children}</div>
