@@ -1,7 +1,21 @@
 import { expect, test } from "@playwright/test";
 import { colorDisplayName } from "@threadfolk/contract/colors";
+import { DEFAULT_COLLECTION_NAME } from "@threadfolk/contract/favorites";
+import { DELIVERY_ESTIMATE_NOTE, SHIPPING_OPTIONS } from "@threadfolk/contract/shipping";
+import { test as signedInTest } from "../accounts.ts";
 import { aDesign, anArtistWithTwoPages, designPathOf } from "../catalogue.ts";
-import { BRAND_NAME, collectPageErrors, expectPageHeading } from "../support.ts";
+import { BRAND_NAME, collectPageErrors, expectPageHeading, isMobileProject } from "../support.ts";
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+function boxOf(box: Box | null): Box {
+  if (!box) throw new Error("the element has no box");
+  return box;
+}
 
 test.describe("design page", () => {
   test("card -> design page -> colour change updates the image and the URL", async ({ page, request }) => {
@@ -85,6 +99,97 @@ test.describe("design page", () => {
     expect(response?.status()).toBe(404);
     await expectPageHeading(page, "Design not found");
   });
+});
+
+signedInTest.describe("design page details", () => {
+  signedInTest(
+    "the design's heart saves it to a list; Follow sits on the artist row; the size chart has room; the details tell fabric, fit, care, delivery and refunds",
+    async ({ page, request, signedIn: _account }, testInfo) => {
+      signedInTest.slow();
+      const errors = collectPageErrors(page);
+      const card = await aDesign(request);
+      const detail = (await (await request.get(`/api/v1/designs/${card.uuid}`)).json()) as {
+        data: {
+          attributes: {
+            variants: Array<{ garment_style_display_name: string; fit: string; sizes: string[] }>;
+          };
+        };
+      };
+      const variants = detail.data.attributes.variants;
+      await page.goto(designPathOf(card));
+      await expectPageHeading(page, card.display_name);
+      const addToCart = page.getByRole("button", { name: "Add to Cart" });
+      if (!isMobileProject(testInfo)) await expect(addToCart).toBeInViewport();
+
+      // Follow shares the artist line's row (centred on it), or wraps under it flush with its left edge.
+      const artistLine = boxOf(
+        await page.getByRole("link", { name: new RegExp(`Art By ${card.artist_name}`) }).boundingBox(),
+      );
+      const follow = boxOf(
+        await page
+          .getByRole("button", { name: /^Follow/ })
+          .first()
+          .boundingBox(),
+      );
+      const sameRow = Math.abs(follow.y + follow.height / 2 - (artistLine.y + artistLine.height / 2)) <= 2;
+      const underFlush = follow.y >= artistLine.y + artistLine.height && Math.abs(follow.x - artistLine.x) <= 1;
+      expect(sameRow || underFlush, JSON.stringify({ artistLine, follow })).toBe(true);
+      if (!isMobileProject(testInfo)) expect(sameRow).toBe(true);
+
+      // 'Size chart' overlaps no size, so a thumb aiming at 2XL gets 2XL.
+      const sizeChart = boxOf(await page.getByRole("link", { name: "Size chart", exact: true }).boundingBox());
+      const sizeBoxes = await page
+        .getByRole("group", { name: "Size" })
+        .locator("label")
+        .evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().toJSON() as Box));
+      expect(sizeBoxes.length).toBeGreaterThan(0);
+      for (const size of sizeBoxes) expect(overlaps(sizeChart, size), JSON.stringify({ sizeChart, size })).toBe(false);
+      if (isMobileProject(testInfo)) expect(sizeChart.height).toBeGreaterThanOrEqual(44);
+
+      // The details sit under the buy controls and open in place.
+      const details = page.getByRole("region", { name: "Product details" });
+      expect(boxOf(await details.boundingBox()).y).toBeGreaterThan(boxOf(await addToCart.boundingBox()).y);
+      const [first, second] = variants;
+      if (!first) throw new Error("the design has no styles");
+      await expect(details.getByText(`${first.garment_style_display_name} (${first.fit}).`)).toBeVisible();
+      await expect(
+        details.getByText(`Sizes ${first.sizes[0]} to ${first.sizes[first.sizes.length - 1]}.`),
+      ).toBeVisible();
+      if (second) {
+        // The styles' pills are the radios' labels, in the reply's order.
+        await page.getByRole("group", { name: "Style and fit" }).locator("label").nth(1).click();
+        await expect(details.getByText(`${second.garment_style_display_name} (${second.fit}).`)).toBeVisible();
+        await expect(
+          details.getByText(`Sizes ${second.sizes[0]} to ${second.sizes[second.sizes.length - 1]}.`),
+        ).toBeVisible();
+      }
+      await expect(details.getByText("Machine wash cold, inside out, to keep the print bright.")).toBeHidden();
+      await details.getByText("Care", { exact: true }).click();
+      await expect(details.getByText("Machine wash cold, inside out, to keep the print bright.")).toBeVisible();
+      await details.getByText("Printing and delivery", { exact: true }).click();
+      for (const option of SHIPPING_OPTIONS)
+        await expect(details.getByText(`${option.displayName}: ${option.deliveryEstimate}`).last()).toBeVisible();
+      await expect(details.getByText(DELIVERY_ESTIMATE_NOTE, { exact: false })).toBeVisible();
+      await details.getByText("Returns and refunds", { exact: true }).click();
+      await expect(details.getByText(/within 30 days of delivery for a free reprint or your money back/)).toBeVisible();
+      await expect(details.getByRole("link", { name: "Refund Policy" })).toHaveAttribute("href", "/refund-policy");
+
+      // The design's own heart opens the collections menu, as a card's does, and saves the design.
+      const heart = page.getByRole("button", { name: `Favorite ${card.display_name}`, exact: true });
+      await expect(heart).toHaveCount(1);
+      await expect(heart).toHaveAttribute("aria-pressed", "false");
+      await heart.click();
+      const menu = page.getByRole("dialog", { name: `Save ${card.display_name} to a list` });
+      await expect(menu).toBeVisible();
+      await menu.getByRole("button", { name: `Add to ${DEFAULT_COLLECTION_NAME}` }).click();
+      await expect(page.getByText(`Added ${card.display_name} to ${DEFAULT_COLLECTION_NAME}`)).toBeVisible();
+      await expect(heart).toHaveAttribute("aria-pressed", "true");
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+      await expect(heart).toBeFocused();
+      expect(errors).toEqual([]);
+    },
+  );
 });
 
 test.describe("artist storefront", () => {

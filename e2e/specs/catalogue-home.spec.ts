@@ -3,6 +3,17 @@ import { DESKTOP_HOME_SECTIONS, MOBILE_HOME_SECTIONS, TAGLINE } from "@threadfol
 import { carouselSlides, homeCollections } from "../catalogue.ts";
 import { collectPageErrors, expectPageHeading, isMobileProject } from "../support.ts";
 
+const screenAsWideAsViewport = test.extend({
+  screen: async ({ viewport }, use) => {
+    await use(viewport ?? { width: 1280, height: 720 });
+  },
+});
+
+function boxOf(box: { x: number; y: number; width: number; height: number } | null) {
+  if (!box) throw new Error("the element has no box");
+  return box;
+}
+
 test.describe("home", () => {
   test("shows the seven collections in the layout's order, each with cards and View More", async ({
     page,
@@ -108,6 +119,52 @@ test.describe("home", () => {
     await carousel.getByRole("link", { name: first.alt }).click();
     await expect(page).toHaveURL(first.href);
   });
+
+  // A phone's screen is as wide as its viewport. The mobile project emulates a 390 px viewport on its descriptor's
+  // 1920 px screen, and Chrome's preload scanner reads `width=device-width` from the screen: this test gives the page
+  // a real phone's screen, so the preloads' media queries are judged as on a phone.
+  screenAsWideAsViewport(
+    "the carousel shows the screen's rendition in its reserved frame, with the controls off the art on phones",
+    async ({ page }, testInfo) => {
+      const isPhone = isMobileProject(testInfo);
+      const errors = collectPageErrors(page);
+      const slideRequests: string[] = [];
+      page.on("request", (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith("/media/carousels/")) slideRequests.push(pathname);
+      });
+      await page.goto("/");
+      const carousel = page.getByRole("region", { name: "Featured" });
+      const firstImage = carousel.getByRole("group", { name: /^1 of / }).locator("img");
+      await expect(firstImage).toBeVisible();
+      await expect.poll(() => firstImage.evaluate((image) => (image as HTMLImageElement).complete)).toBe(true);
+      const shown = await firstImage.evaluate((image) => new URL((image as HTMLImageElement).currentSrc).pathname);
+      const frame = boxOf(await firstImage.boundingBox());
+      if (isPhone) {
+        // The phone rendition (3:2, larger lettering) across the page's width; the desktop slide is never fetched.
+        expect(shown).toMatch(/^\/media\/carousels\/phone\/\d+-\d+\.webp$/);
+        expect(frame.width).toBeGreaterThanOrEqual(360);
+        expect(frame.width / frame.height).toBeCloseTo(3 / 2, 1);
+        expect(slideRequests.filter((path) => !path.startsWith("/media/carousels/phone/"))).toEqual([]);
+        // Previous, next, the dots and pause sit in a row under the picture, covering none of it.
+        for (const name of ["Previous slide", "Next slide", "Pause slideshow", "Go to slide 1"]) {
+          const control = boxOf(await carousel.getByRole("button", { name }).boundingBox());
+          expect(control.y, name).toBeGreaterThanOrEqual(frame.y + frame.height);
+          expect(control.height, name).toBeGreaterThanOrEqual(24);
+        }
+      } else {
+        // The spec's 1152x300 slide; the phone rendition is never fetched.
+        expect(shown).toMatch(/^\/media\/carousels\/\d+-\d+\.webp$/);
+        expect(frame.width / frame.height).toBeCloseTo(1152 / 300, 1);
+        expect(slideRequests.filter((path) => path.startsWith("/media/carousels/phone/"))).toEqual([]);
+      }
+      await carousel.getByRole("button", { name: "Pause slideshow" }).click();
+      await expect(carousel.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+      await carousel.getByRole("button", { name: "Go to slide 2" }).click();
+      await expect(carousel.getByRole("group", { name: /^2 of / })).toBeInViewport({ ratio: 0.9 });
+      expect(errors).toEqual([]);
+    },
+  );
 
   test("View More opens the collection's results with cards and pagination", async ({ page, request }) => {
     const anime = (await homeCollections(request))("anime");

@@ -19,6 +19,14 @@ export const CARD_IMAGE_SIZE = 640;
  * server preloads the first slide with the same value (decision 011).
  */
 export const CAROUSEL_IMAGE_SIZES = "(min-width: 1300px) 1152px, 89vw";
+/**
+ * Where a slide shows its phone rendition (`phoneImage`) instead of the 1152x300 one, and how wide it is there:
+ * the home page's full width less its 10 px side padding. The server preloads the first slide's phone image
+ * for this media query and the desktop one for the rest, so each screen downloads one of them (decision 044).
+ */
+export const CAROUSEL_PHONE_MEDIA = "(max-width: 639px)";
+export const CAROUSEL_DESKTOP_MEDIA = "(min-width: 640px)";
+export const CAROUSEL_PHONE_IMAGE_SIZES = "calc(100vw - 20px)";
 /** "More by this artist" on the design page. */
 export const MORE_BY_ARTIST_SIZE = 8;
 
@@ -83,7 +91,18 @@ export type HomeCollectionsResponse = { eventId?: string } & { [key: string]: Ho
 export type CarouselAsset = {
   id: string;
   type: string;
-  attributes: { id: number; assetUrl: string; image: ImageSource; clickDestinationUrl: string; altText: string | null };
+  attributes: {
+    id: number;
+    assetUrl: string;
+    image: ImageSource;
+    /**
+     * Not in the spec: the slide's phone rendition (3:2, larger lettering), shown below CAROUSEL_PHONE_MEDIA in
+     * place of `image` (decision 044). `assetUrl` and `image` stay the spec's 1152x300 slide.
+     */
+    phoneImage: ImageSource;
+    clickDestinationUrl: string;
+    altText: string | null;
+  };
 };
 
 /** `GET /carousels?location_code=…`. */

@@ -24,8 +24,11 @@ export type PageMeta = {
   preloadImages?: PreloadImage[];
 };
 
-/** An image to preload: with the srcset and sizes of the page's <img>, so the browser picks the same file. */
-export type PreloadImage = { src: string; srcSet?: string; sizes?: string };
+/**
+ * An image to preload: with the srcset and sizes of the page's <img>, so the browser picks the same file, and
+ * the media query of its <picture> source when it has one (only screens matching it preload it).
+ */
+export type PreloadImage = { src: string; srcSet?: string; sizes?: string; media?: string };
 
 /** Per route, the page code the HTML preloads (the web build's ROUTE_PRELOADS_FILE). */
 export type RoutePreloads = Partial<Record<ClientRouteKey, string[]>>;
@@ -123,7 +126,10 @@ function renderPreloads({ images, modules }: { images: readonly PreloadImage[]; 
       image.srcSet && image.sizes
         ? ` imagesrcset="${escapeHtml(image.srcSet)}" imagesizes="${escapeHtml(image.sizes)}"`
         : "";
-    tags.push(`<link rel="preload" as="image" href="${escapeHtml(image.src)}"${responsive} fetchpriority="high">`);
+    const media = image.media ? ` media="${escapeHtml(image.media)}"` : "";
+    tags.push(
+      `<link rel="preload" as="image" href="${escapeHtml(image.src)}"${responsive}${media} fetchpriority="high">`,
+    );
   }
   for (const url of modules) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(url)}">`);
   return tags.join("\n    ");

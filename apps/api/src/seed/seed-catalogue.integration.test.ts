@@ -62,7 +62,7 @@ describe("demo catalogue seed", () => {
     for (const row of result.rows) expect(row.n, row.key).toBeGreaterThanOrEqual(24);
   });
 
-  it("creates a front-page carousel of at least 3 stored 1152x300 slides", async () => {
+  it("creates a front-page carousel of at least 3 stored 1152x300 slides, each with its phone picture", async () => {
     const result = (await server.context.db.execute(sql`select c.slide_delay_in_ms, a.image_key, a.click_destination_url
       from carousels c join carousel_assets a on a.carousel_id = c.id where c.location_code = 'front_page'
       order by a.position`)) as unknown as {
@@ -76,6 +76,10 @@ describe("demo catalogue seed", () => {
       expect(stored?.contentType).toBe("image/png");
       const metadata = await sharp(stored?.body).metadata();
       expect([metadata.width, metadata.height]).toEqual([1152, 300]);
+      // And its phone rendition's source, 3:2 (decision 044).
+      const phone = await server.context.storage.get(row.image_key.replace(/^carousels\//, "carousels/phone/"));
+      const phoneMetadata = await sharp(phone?.body).metadata();
+      expect([phoneMetadata.width, phoneMetadata.height]).toEqual([1170, 780]);
     }
     expect(
       result.rows.some((row) => row.click_destination_url.startsWith(`/artist/${DEMO_ARTIST_UNIQUE_USERNAME}/`)),

@@ -10,6 +10,7 @@ import {
   marketplaceSales,
 } from "../db/schema/index.ts";
 import { findGarmentStyleIds, importDesigns, insertArtists } from "../modules/catalogue/queries.ts";
+import { imageSourceKey } from "../modules/media/media-keys.ts";
 import { avatarSvg, bannerSvg, slideSvg } from "./artwork/profile-art.ts";
 import { mapConcurrent, renderPng } from "./artwork/render.ts";
 import {
@@ -19,6 +20,7 @@ import {
   planDemoCatalogue,
   plannedArtworkSvg,
 } from "./demo-catalogue-plan.ts";
+import { renderPhoneSlide } from "./phone-slide.ts";
 import type { SeedStep } from "./seed-step.ts";
 
 export type CatalogueSeedOptions = DemoCatalogueOptions & {
@@ -175,6 +177,9 @@ export function createCatalogueSeedSteps(options: CatalogueSeedOptions = {}): Se
             .png()
             .toBuffer();
           await context.storage.put(imageKey, png, "image/png");
+          const phoneDesigns = slide.designIds.flatMap((designId) => byId.get(designId) ?? []);
+          const phonePng = await renderPhoneSlide({ slide, seed: String(position), designs: phoneDesigns });
+          await context.storage.put(imageSourceKey("carouselPhone", String(assetId)), phonePng, "image/png");
           await context.db.insert(carouselAssets).values({
             id: assetId,
             carouselId: carousel.id,

@@ -3,10 +3,9 @@ import { CARD_IMAGE_SIZE, type DesignCard as DesignCardData } from "@threadfolk/
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { artistPath, designPath } from "../lib/catalogue-paths.ts";
-import { HeartIcon } from "./icons/icons.tsx";
+import { FavoriteHeartButton, type HeartClickHandler } from "./favorite-heart-button.tsx";
 
-/** What a click on a card's heart is given: the card and the button, to anchor the collections menu to. */
-export type HeartClickHandler = (card: DesignCardData, anchor: HTMLElement) => void;
+export type { HeartClickHandler };
 
 type DesignCardProps = {
   card: DesignCardData;
@@ -104,17 +103,12 @@ export function DesignCard({
         {badge}
         {!selection &&
           (controls ?? (
-            <button
-              type="button"
-              aria-pressed={isFavorite}
-              aria-label={`Favorite ${card.displayName}`}
-              onClick={(event) => onHeartClick?.(card, event.currentTarget)}
-              className={`absolute top-2 right-2 flex size-10 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-neutral-900/10 backdrop-blur transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand motion-reduce:transition-none ${
-                isFavorite ? "text-brand" : "text-neutral-700 hover:text-brand"
-              }`}
-            >
-              <HeartIcon filled={isFavorite} className="size-5" />
-            </button>
+            <FavoriteHeartButton
+              card={card}
+              isFavorite={isFavorite}
+              onHeartClick={onHeartClick}
+              className="absolute top-2 right-2"
+            />
           ))}
       </div>
       <div inert={selection !== undefined} className={layout === "mobile" ? "px-0.5 pt-2" : "px-0.5 pt-3"}>

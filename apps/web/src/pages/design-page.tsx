@@ -4,7 +4,6 @@ import { colorDisplayName, type ProductColor } from "@threadfolk/contract/colors
 import type { DesignDetail } from "@threadfolk/contract/discovery-constants";
 import { DESIGN_MOCKUP_SIZES, printableColors, shownDesignColor } from "@threadfolk/contract/page-images";
 import { searchResultsPath } from "@threadfolk/contract/routes";
-import { DELIVERY_ESTIMATE_NOTE, SHIPPING_OPTIONS } from "@threadfolk/contract/shipping";
 import { SIZE_ORDER, type Size } from "@threadfolk/contract/sizes";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -13,6 +12,7 @@ import { useDesignCardHeart } from "../app/use-design-card-heart.ts";
 import { Button } from "../components/button.tsx";
 import { Price } from "../components/design-card.tsx";
 import { DesignGrid } from "../components/design-grid.tsx";
+import { FavoriteHeartButton } from "../components/favorite-heart-button.tsx";
 import { RulerIcon } from "../components/icons/icons.tsx";
 import { QuantityStepper } from "../components/quantity-stepper.tsx";
 import { addCartLineErrors, useAddCartLine } from "../features/cart/api/add-cart-line.ts";
@@ -20,10 +20,13 @@ import { useDesign } from "../features/catalogue/api/get-design.ts";
 import { ColorSwatches } from "../features/catalogue/components/color-swatches.tsx";
 import { NotFoundState } from "../features/catalogue/components/not-found-state.tsx";
 import { OptionPills } from "../features/catalogue/components/option-pills.tsx";
+import { ProductDetails } from "../features/catalogue/components/product-details.tsx";
+import { GARMENT_FACTS } from "../features/catalogue/garment-facts.ts";
 import { isApiError } from "../lib/api-client.ts";
 import { artistPath, designPath } from "../lib/catalogue-paths.ts";
 import { sizeChartPath } from "../lib/size-chart-path.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
+import { useFavoriteDesignUuids } from "../lib/use-favorite-design-uuids.ts";
 import { useIsDesktop } from "../lib/use-media-query.ts";
 
 /** Shown under the sizes when Add to Cart is pressed before a size is chosen. */
@@ -59,6 +62,7 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
   const navigate = useNavigate();
   const isDesktop = useIsDesktop();
   const onHeartClick = useDesignCardHeart();
+  const favorites = useFavoriteDesignUuids();
   const quantityId = useId();
   const attributes = design.attributes;
   const variants = attributes.variants;
@@ -112,11 +116,22 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
   }
 
   const { artist } = attributes;
+  const sizeChartHref = sizeChartPath(variant?.garmentStyleKey);
+  const sizeChartLink = (
+    <Link
+      to={sizeChartHref}
+      className="-mx-1 inline-flex min-h-11 items-center gap-1.5 rounded px-1 text-sm font-semibold text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand md:min-h-0"
+    >
+      <RulerIcon className="size-4" />
+      Size chart
+    </Link>
+  );
+  const styleName = variant ? `${variant.garmentStyleDisplayName} (${variant.fit})` : "T-Shirt";
   return (
     <div className="pb-16">
       <div className="grid gap-6 px-0 pt-0 md:px-10 md:pt-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-14">
         <div className="lg:sticky lg:top-24 lg:self-start">
-          <div className="overflow-hidden bg-neutral-100 md:rounded-2xl md:ring-1 md:ring-neutral-900/5">
+          <div className="relative overflow-hidden bg-neutral-100 md:rounded-2xl md:ring-1 md:ring-neutral-900/5">
             {image && (
               <img
                 src={image.src}
@@ -129,6 +144,14 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
                 className="aspect-square h-auto w-full object-cover"
               />
             )}
+            {/* The design's heart, as on its cards: the collections menu opens against it (a guest signs in first). */}
+            <FavoriteHeartButton
+              card={attributes}
+              isFavorite={favorites.has(attributes.uuid)}
+              onHeartClick={onHeartClick}
+              size="page"
+              className="absolute top-3 right-3 md:top-4 md:right-4"
+            />
           </div>
         </div>
 
@@ -136,36 +159,39 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
           <h1 className="font-display text-3xl font-extrabold tracking-tight text-neutral-950 md:text-[40px] md:leading-tight">
             {attributes.displayName}
           </h1>
-          <Link
-            to={artistPath(artist)}
-            className="mt-3 inline-flex items-center gap-3 rounded-full py-1 pr-3 text-neutral-700 hover:text-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-          >
-            {artist.avatar ? (
-              <img
-                src={artist.avatar.src}
-                srcSet={artist.avatar.srcSet}
-                sizes="40px"
-                width={40}
-                height={40}
-                alt=""
-                className="size-10 rounded-full bg-neutral-100 object-cover ring-1 ring-neutral-900/10"
-              />
-            ) : (
-              <span
-                aria-hidden="true"
-                className="flex size-10 items-center justify-center rounded-full bg-neutral-200 font-bold"
-              >
-                {artist.displayName.charAt(0)}
+          {/* The artist line and Follow share one row, centred on each other; Follow wraps under it on narrow screens. */}
+          <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+            <Link
+              to={artistPath(artist)}
+              className="inline-flex items-center gap-3 rounded-full py-1 pr-3 text-neutral-700 hover:text-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+            >
+              {artist.avatar ? (
+                <img
+                  src={artist.avatar.src}
+                  srcSet={artist.avatar.srcSet}
+                  sizes="40px"
+                  width={40}
+                  height={40}
+                  alt=""
+                  className="size-10 rounded-full bg-neutral-100 object-cover ring-1 ring-neutral-900/10"
+                />
+              ) : (
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 items-center justify-center rounded-full bg-neutral-200 font-bold"
+                >
+                  {artist.displayName.charAt(0)}
+                </span>
+              )}
+              <span>
+                Art By{" "}
+                <span className="font-semibold text-neutral-900 underline-offset-2 hover:underline">
+                  {artist.displayName}
+                </span>
               </span>
-            )}
-            <span>
-              Art By{" "}
-              <span className="font-semibold text-neutral-900 underline-offset-2 hover:underline">
-                {artist.displayName}
-              </span>
-            </span>
-          </Link>
-          <FollowArtistButton artist={artist} className="mt-3 ml-2 align-middle" />
+            </Link>
+            <FollowArtistButton artist={artist} />
+          </div>
 
           <p className="mt-5 text-2xl">
             {variant ? (
@@ -204,16 +230,10 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
                     setSize(next);
                   }}
                   error={isSizeMissing && !selectedSize ? CHOOSE_SIZE_MESSAGE : addErrors.size}
-                  aside={
-                    <Link
-                      to={sizeChartPath(variant?.garmentStyleKey)}
-                      className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-                    >
-                      <RulerIcon className="size-4" />
-                      Size chart
-                    </Link>
-                  }
+                  aside={isDesktop ? sizeChartLink : undefined}
                 />
+                {/* Phones: a row of its own under the sizes, where a thumb cannot catch it instead of a size. */}
+                {!isDesktop && <div className="mt-2">{sizeChartLink}</div>}
               </div>
             )}
             {addErrors.color && (
@@ -254,18 +274,12 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
             </div>
           </div>
 
-          <div className="mt-8 rounded-2xl bg-neutral-50 p-5 ring-1 ring-neutral-900/5">
-            <h2 className="text-sm font-bold text-neutral-900">Printed to order, just for you</h2>
-            <ul className="mt-2 space-y-1 text-sm text-neutral-700">
-              {SHIPPING_OPTIONS.map((option) => (
-                <li key={option.key}>
-                  <span className="font-semibold text-neutral-900">{option.displayName}:</span>{" "}
-                  {option.deliveryEstimate}
-                </li>
-              ))}
-            </ul>
-            <p className="mt-2 text-xs text-neutral-500">{DELIVERY_ESTIMATE_NOTE}</p>
-          </div>
+          <ProductDetails
+            styleName={styleName}
+            facts={variant ? GARMENT_FACTS[variant.garmentStyleKey] : undefined}
+            sizeRange={sizes.length > 0 ? `${sizes[0]} to ${sizes[sizes.length - 1]}` : undefined}
+            sizeChartHref={sizeChartHref}
+          />
 
           {attributes.description && (
             <section aria-labelledby="design-description" className="mt-10 border-t border-neutral-200 pt-6">

@@ -2,7 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DESKTOP_HOME_SECTIONS, MOBILE_HOME_SECTIONS } from "@threadfolk/contract/constants";
-import { CAROUSEL_IMAGE_SIZES } from "@threadfolk/contract/discovery-constants";
+import {
+  CAROUSEL_DESKTOP_MEDIA,
+  CAROUSEL_IMAGE_SIZES,
+  CAROUSEL_PHONE_IMAGE_SIZES,
+  CAROUSEL_PHONE_MEDIA,
+} from "@threadfolk/contract/discovery-constants";
 import { DESIGN_MOCKUP_SIZES } from "@threadfolk/contract/page-images";
 import { ROUTE_PRELOADS_FILE } from "@threadfolk/contract/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -265,6 +270,11 @@ describe("carousels", () => {
       click_destination_url: "/results?home-collection=anime&page=1",
     });
     expect(slides[0].attributes.asset_url).toMatch(new RegExp(`^/media/carousels/${assets[0]?.id}-1152\\.webp\\?exp=`));
+    // Decision 044: each slide also has its phone rendition, at the phone widths.
+    expect(slides[0].attributes.phone_image).toMatchObject({ width: 780, height: 520 });
+    expect(slides[0].attributes.phone_image.src_set).toMatch(
+      new RegExp(`^/media/carousels/phone/${assets[0]?.id}-390\\.webp\\?exp=\\S+ 390w, .+ 780w, .+ 1170w$`),
+    );
   });
 
   it("rejects a missing location with 422 and answers an unknown one with 404", async () => {
@@ -461,15 +471,20 @@ describe("sharing and search engines", () => {
     );
     const card = collections[firstSection ?? ""].attributes.home_page_preview[0];
     const slide = slides[0].attributes.image;
+    const phone = slides[0].attributes.phone_image;
 
     const home = await server.request("/");
     expect(home.text).toContain(
-      `<link rel="preload" as="image" href="${escapeHtml(slide.src)}" imagesrcset="${escapeHtml(slide.src_set)}" imagesizes="${CAROUSEL_IMAGE_SIZES}" fetchpriority="high">`,
+      `<link rel="preload" as="image" href="${escapeHtml(slide.src)}" imagesrcset="${escapeHtml(slide.src_set)}" imagesizes="${CAROUSEL_IMAGE_SIZES}" media="${CAROUSEL_DESKTOP_MEDIA}" fetchpriority="high">`,
+    );
+    expect(home.text).toContain(
+      `<link rel="preload" as="image" href="${escapeHtml(phone.src)}" imagesrcset="${escapeHtml(phone.src_set)}" imagesizes="${CAROUSEL_PHONE_IMAGE_SIZES}" media="${CAROUSEL_PHONE_MEDIA}" fetchpriority="high">`,
     );
     expect(home.text).toContain(
       `<link rel="preload" as="image" href="${escapeHtml(card.watermarked_signed_urls[card.default_color])}" fetchpriority="high">`,
     );
-    expect(home.text.match(/rel="preload" as="image"/g)).toHaveLength(2);
+    // The slide once per screen (phone or wider: exclusive media queries) and the first card.
+    expect(home.text.match(/rel="preload" as="image"/g)).toHaveLength(3);
     // After the stylesheet (and the app's code), which the page needs first.
     expect(home.text.indexOf('rel="preload" as="image"')).toBeGreaterThan(home.text.indexOf('rel="stylesheet"'));
   });

@@ -1,6 +1,11 @@
 import { snakeToCamel } from "@threadfolk/contract/case";
 import { DESKTOP_HOME_SECTIONS, type HomeCollectionKey, MOBILE_HOME_SECTIONS } from "@threadfolk/contract/constants";
-import { CAROUSEL_IMAGE_SIZES } from "@threadfolk/contract/discovery-constants";
+import {
+  CAROUSEL_DESKTOP_MEDIA,
+  CAROUSEL_IMAGE_SIZES,
+  CAROUSEL_PHONE_IMAGE_SIZES,
+  CAROUSEL_PHONE_MEDIA,
+} from "@threadfolk/contract/discovery-constants";
 import type { AppContext } from "../../context.ts";
 import type { PreloadImage } from "../../http/web-app.ts";
 import { createImageUrlSigner } from "./image-urls.ts";
@@ -28,8 +33,18 @@ export async function findHomeFirstImages({
   if (carousel && firstAsset) {
     const [slide] = presentCarousel({ carousel: carousel.carousel, assets: [firstAsset] }, signer).data.attributes
       .carouselAssets;
+    // One rendition per screen, chosen by the same media queries as the page's <picture> (decision 044).
     const image = slide?.attributes.image;
-    if (image) images.push({ src: image.src, srcSet: image.srcSet, sizes: CAROUSEL_IMAGE_SIZES });
+    if (image)
+      images.push({ src: image.src, srcSet: image.srcSet, sizes: CAROUSEL_IMAGE_SIZES, media: CAROUSEL_DESKTOP_MEDIA });
+    const phone = slide?.attributes.phoneImage;
+    if (phone)
+      images.push({
+        src: phone.src,
+        srcSet: phone.srcSet,
+        sizes: CAROUSEL_PHONE_IMAGE_SIZES,
+        media: CAROUSEL_PHONE_MEDIA,
+      });
   }
 
   // The first section of each layout is the first collection with cards in its order (every collection of

@@ -210,6 +210,9 @@ export function presentCarousel(
           // The slide's media id comes from its stored key (`carousels/{assetId}.png`), as the media module names it.
           const mediaId = /^carousels\/([^/]+)\.png$/.exec(asset.imageKey)?.[1] ?? String(asset.id);
           const image = images.picture("carousel", mediaId);
+          // The phone rendition is named by the same id (decision 044); the media route letterboxes the desktop
+          // slide for a slide stored without a phone picture of its own.
+          const phoneImage = images.picture("carouselPhone", mediaId);
           return {
             id: String(asset.id),
             type: "carousel_asset",
@@ -217,6 +220,7 @@ export function presentCarousel(
               id: asset.id,
               assetUrl: image.src,
               image,
+              phoneImage,
               clickDestinationUrl: asset.clickDestinationUrl,
               altText: asset.altText,
             },

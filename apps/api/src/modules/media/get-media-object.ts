@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import type { MediaStorage } from "../../adapters/storage/storage.ts";
 import type { Database } from "../../db/client.ts";
 import { designs } from "../../db/schema/index.ts";
-import { type Garment, parseRenditionKey } from "./media-keys.ts";
+import { type Garment, parseRenditionKey, type Rendition } from "./media-keys.ts";
 import { renderImageRendition, renderMockupImage } from "./render-design-mockups.ts";
+import { renderLetterboxedSlide } from "./render-letterboxed-slide.ts";
 
 export type MediaObject = { body: Buffer; contentType: string };
 
@@ -28,6 +29,22 @@ async function findMockupState(
   return { placement: parsed.success ? parsed.data : undefined, version: row.version };
 }
 
+/**
+ * A slide's phone rendition without a phone source of its own: letterboxed from the desktop slide, which a
+ * data directory seeded before phone renditions existed does have (decision 044).
+ */
+async function renderFromFallbackSource(
+  storage: MediaStorage,
+  key: string,
+  rendition: Extract<Rendition, { kind: "image" }>,
+): Promise<MediaObject | undefined> {
+  const fallback = rendition.fallbackSourceKey ? await storage.get(rendition.fallbackSourceKey) : undefined;
+  if (!fallback) return undefined;
+  const body = await renderLetterboxedSlide({ source: fallback.body, width: rendition.width });
+  await storage.put(key, body, "image/webp");
+  return { body, contentType: "image/webp" };
+}
+
 async function renderAndStore(
   storage: MediaStorage,
   key: string,
@@ -37,7 +54,7 @@ async function renderAndStore(
   const rendition = parseRenditionKey(key);
   if (!rendition) return undefined;
   const source = await storage.get(rendition.sourceKey);
-  if (!source) return undefined;
+  if (!source) return rendition.kind === "image" ? renderFromFallbackSource(storage, key, rendition) : undefined;
   if (rendition.kind !== "mockup") {
     const body = await renderImageRendition({ source: source.body, preset: rendition.preset, width: rendition.width });
     await storage.put(key, body, "image/webp");

@@ -11,6 +11,8 @@ import { UUID_SOURCE } from "@threadfolk/contract/ids";
  *   artists/{artistUuid}/avatar.png  ->  artists/{artistUuid}/avatar-{width}.webp   (square crop)
  *   artists/{artistUuid}/banner.png  ->  artists/{artistUuid}/banner-{width}.webp   (4:1 crop)
  *   carousels/{assetId}.png          ->  carousels/{assetId}-{width}.webp            (1152:300 crop)
+ *   carousels/phone/{assetId}.png    ->  carousels/phone/{assetId}-{width}.webp      (3:2, the phone rendition;
+ *                                        without its own source, the desktop slide letterboxed, decision 044)
  *
  * Widths come from small allow-lists so nobody can make the server render arbitrary sizes.
  *
@@ -40,6 +42,8 @@ export const IMAGE_PRESETS = {
   avatar: { widths: [64, 128, 256], aspect: 1 },
   banner: { widths: [640, 1280, 1920], aspect: 4 },
   carousel: { widths: [576, 1152, 2304], aspect: 1152 / 300 },
+  /** A slide's phone rendition: taller, with its own larger lettering (decision 044); 390 px is a phone's width. */
+  carouselPhone: { widths: [390, 780, 1170], aspect: 3 / 2 },
 } as const;
 export type ImagePreset = keyof typeof IMAGE_PRESETS;
 
@@ -78,26 +82,38 @@ export function mockupKey(spec: MockupSpec): string {
   return `designs/${spec.designUuid}/${spec.variant}/${spec.garment}-${spec.color}-${spec.width}.webp`;
 }
 
-function imageSourceKey(preset: ImagePreset, id: string): string {
+/** Where a preset's source picture is stored (the seed and uploads put it there). */
+export function imageSourceKey(preset: ImagePreset, id: string): string {
   if (preset === "carousel") return `carousels/${id}.png`;
+  if (preset === "carouselPhone") return `carousels/phone/${id}.png`;
   return `artists/${id}/${preset}.png`;
 }
 
 export function imageRenditionKey(preset: ImagePreset, id: string, width: number): string {
   if (preset === "carousel") return `carousels/${id}-${width}.webp`;
+  if (preset === "carouselPhone") return `carousels/phone/${id}-${width}.webp`;
   return `artists/${id}/${preset}-${width}.webp`;
 }
 
 /** What a derived key is made from; undefined for keys that are not renditions (sources, unknown keys). */
 export type Rendition =
   | ({ kind: "mockup"; sourceKey: string } & MockupSpec)
-  | { kind: "image"; preset: ImagePreset; id: string; width: number; sourceKey: string };
+  | {
+      kind: "image";
+      preset: ImagePreset;
+      id: string;
+      width: number;
+      sourceKey: string;
+      /** Rendered from instead when `sourceKey` is absent (a slide stored before phone renditions existed). */
+      fallbackSourceKey?: string;
+    };
 
 const MOCKUP_KEY = new RegExp(
   `^designs/(${UUID_SOURCE})/(mockups|watermarked)/(${GARMENTS.join("|")})-([a-z_]+)-(\\d+)\\.webp$`,
 );
 const ARTIST_IMAGE_KEY = new RegExp(`^artists/(${UUID_SOURCE})/(avatar|banner)-(\\d+)\\.webp$`);
 const CAROUSEL_KEY = /^carousels\/([a-z0-9][a-z0-9_-]{0,99})-(\d+)\.webp$/;
+const CAROUSEL_PHONE_KEY = /^carousels\/phone\/([a-z0-9][a-z0-9_-]{0,99})-(\d+)\.webp$/;
 
 function isAllowedWidth(widths: readonly number[], width: number): boolean {
   return widths.includes(width);
@@ -140,6 +156,20 @@ export function parseRenditionKey(key: string): Rendition | undefined {
     const pixels = Number(width);
     if (!isAllowedWidth(IMAGE_PRESETS.carousel.widths, pixels)) return undefined;
     return { kind: "image", preset: "carousel", id, width: pixels, sourceKey: imageSourceKey("carousel", id) };
+  }
+  const phone = CAROUSEL_PHONE_KEY.exec(key);
+  if (phone) {
+    const [, id, width] = phone as unknown as [string, string, string];
+    const pixels = Number(width);
+    if (!isAllowedWidth(IMAGE_PRESETS.carouselPhone.widths, pixels)) return undefined;
+    return {
+      kind: "image",
+      preset: "carouselPhone",
+      id,
+      width: pixels,
+      sourceKey: imageSourceKey("carouselPhone", id),
+      fallbackSourceKey: imageSourceKey("carousel", id),
+    };
   }
   return undefined;
 }

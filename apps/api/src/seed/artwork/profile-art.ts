@@ -125,6 +125,100 @@ export function slideSvg(content: SlideContent): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1152" height="300" viewBox="0 0 1152 300">${parts.join("")}</svg>`;
 }
 
+/** The phone rendition of a slide (1170x780, 3:2): what `slidePhoneSvg` draws and where its artworks go. */
+export const PHONE_SLIDE = {
+  width: 1170,
+  height: 780,
+  /** Up to two artworks (1:1.25 like the design artworks), staggered down the right-hand column. */
+  artworks: [
+    { left: 700, top: 64, width: 256 },
+    { left: 872, top: 392, width: 256 },
+  ],
+} as const;
+
+/** Greedy wrap of a sentence into lines no wider than `maxWidth` at `fontSize` (estimated glyph widths). */
+function wrapToWidth(sentence: string, maxWidth: number, fontSize: number, font: "heavy" | "sans"): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of sentence.split(" ")) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (current && estimateTextWidth(candidate, fontSize, font) > maxWidth) {
+      lines.push(current);
+      current = word;
+    } else current = candidate;
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+/**
+ * The phone rendition of a carousel slide (PHONE_SLIDE): the same backdrop, headline, subline and action as
+ * `slideSvg`, laid out for a screen about 370 px wide. The text takes the left 620 units (x 64 to 684) at about three times
+ * the desktop slide's size on screen (the headline shows at about 26 px, the subline at 13), wrapping instead of
+ * shrinking; the caller composites up to two artworks in the right-hand column.
+ */
+export function slidePhoneSvg(content: SlideContent): string {
+  // The desktop slide's generator, so both renditions share their backdrop colour.
+  const rng = createPrng(`slide:${content.seed}`);
+  const { accents, ink } = content.palette;
+  const background = rng.pick(BACKDROPS);
+  const light = ink.startsWith("#f") || ink === "#ffffff" ? ink : "#fdf6e9";
+  const { width, height } = PHONE_SLIDE;
+  // The column is 620 units wide; the estimates run narrow for large bold type, so lines wrap 60 short of it.
+  const textWidth = 560;
+  const left = 64;
+  const parts: string[] = [
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${background}"/><stop offset="1" stop-color="${accents[3]}" stop-opacity="0.55"/></linearGradient></defs>`,
+    `<rect width="${width}" height="${height}" fill="${background}"/><rect width="${width}" height="${height}" fill="url(#g)"/>`,
+    `<circle cx="930" cy="390" r="330" fill="${accents[0]}" opacity="0.35"/>`,
+    `<circle cx="930" cy="390" r="230" fill="${accents[1]}" opacity="0.35"/>`,
+  ];
+  for (let i = 0; i < 8; i++)
+    parts.push(sparkle(rng.int(740, 1140), rng.int(30, 750), rng.int(12, 26), rng.pick(accents)));
+
+  // Headline: two lines at most; a headline that needs more shrinks until it fits in two.
+  let headlineSize = 84;
+  let headline = wrapToWidth(content.headline, textWidth, headlineSize, "heavy");
+  while (
+    headlineSize > 48 &&
+    (headline.length > 2 || headline.some((line) => estimateTextWidth(line, headlineSize, "heavy") > textWidth))
+  ) {
+    headlineSize -= 4;
+    headline = wrapToWidth(content.headline, textWidth, headlineSize, "heavy");
+  }
+  const headlineLines = headline.slice(0, 2);
+  const sublineSize = 42;
+  const sublineLines = wrapToWidth(content.subline, textWidth, sublineSize, "sans").slice(0, 3);
+  const pillTextSize = 40;
+  const pillWidth = Math.min(620, estimateTextWidth(content.action, pillTextSize, "sans") + 88);
+  const pillHeight = 104;
+  const headlineLeading = round(headlineSize * 1.1);
+  const sublineLeading = 54;
+  // The block is centred vertically: headline, a gap, the subline, a gap, the pill.
+  const blockHeight =
+    headlineLines.length * headlineLeading + 28 + sublineLines.length * sublineLeading + 44 + pillHeight;
+  let y = Math.max(56, Math.round((height - blockHeight) / 2));
+  for (const line of headlineLines) {
+    y += headlineLeading;
+    parts.push(
+      `<text x="${left}" y="${round(y - headlineLeading * 0.22)}" font-family="DejaVu Sans" font-weight="bold" font-size="${headlineSize}" fill="${light}">${escapeXml(line)}</text>`,
+    );
+  }
+  y += 28;
+  for (const line of sublineLines) {
+    y += sublineLeading;
+    parts.push(
+      `<text x="${left + 2}" y="${round(y - 14)}" font-family="Liberation Sans" font-size="${sublineSize}" fill="${light}" opacity="0.92">${escapeXml(line)}</text>`,
+    );
+  }
+  y += 44;
+  parts.push(
+    `<rect x="${left}" y="${y}" width="${round(pillWidth)}" height="${pillHeight}" rx="${pillHeight / 2}" fill="${accents[1]}"/>`,
+    `<text x="${round(left + pillWidth / 2)}" y="${round(y + pillHeight / 2 + pillTextSize * 0.36)}" font-family="Liberation Sans" font-weight="bold" font-size="${pillTextSize}" text-anchor="middle" fill="#1b1b1d">${escapeXml(content.action)}</text>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join("")}</svg>`;
+}
+
 /** Greedy word wrap to lines of at most `width` characters. */
 function wrapWords(sentence: string, width: number): string[] {
   const lines: string[] = [];

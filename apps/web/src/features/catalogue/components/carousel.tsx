@@ -1,12 +1,20 @@
 import type { CarouselAsset } from "@threadfolk/contract/discovery-constants";
-import { CAROUSEL_IMAGE_SIZES } from "@threadfolk/contract/discovery-constants";
-import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
+import {
+  CAROUSEL_IMAGE_SIZES,
+  CAROUSEL_PHONE_IMAGE_SIZES,
+  CAROUSEL_PHONE_MEDIA,
+} from "@threadfolk/contract/discovery-constants";
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "../../../components/icons/icons.tsx";
 import { useMediaQuery } from "../../../lib/use-media-query.ts";
 import { runWhenIdle } from "../../../lib/when-idle.ts";
 
-/** Spec section 2: a 1152x300 image in a 1300x300 container, scaled down together on smaller screens. */
+/**
+ * Spec section 2: a 1152x300 image in a 1300x300 container, scaled down together on smaller screens. On phones
+ * (below `sm`, CAROUSEL_PHONE_MEDIA) each slide shows its 3:2 phone rendition across the full width instead, with
+ * the controls in a row under it rather than over the art (decision 044).
+ */
 const CONTAINER_WIDTH = 1300;
 const IMAGE_WIDTH = 1152;
 const SIDE_GUTTER = `${(((CONTAINER_WIDTH - IMAGE_WIDTH) / 2 / CONTAINER_WIDTH) * 100).toFixed(3)}%`;
@@ -42,6 +50,10 @@ function SlideLink({
 
 const controlClass =
   "flex items-center justify-center rounded-full bg-white/95 text-neutral-900 shadow-md ring-1 ring-neutral-900/10 transition hover:bg-white hover:text-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
+/** Phones: in the row under the slide. From `sm`: over the slide's edges, as the spec's desktop carousel. */
+const arrowClass = `${controlClass} size-11 shrink-0 sm:absolute sm:top-1/2 sm:-translate-y-1/2`;
+/** The slide frame's side gutters from `sm` (the 1152 px image centred in the 1300 px container). */
+const gutterStyle = { "--carousel-gutter": SIDE_GUTTER } as CSSProperties;
 
 /**
  * The home carousel (spec section 2): slides that link to their click destination, sliding on their own every
@@ -96,7 +108,8 @@ export function Carousel({
     <section
       aria-roledescription="carousel"
       aria-label={label}
-      className="relative mx-auto aspect-[1300/300] w-full max-w-[1300px]"
+      style={gutterStyle}
+      className="relative mx-auto w-full max-w-[1300px] sm:aspect-[1300/300]"
       onPointerEnter={(event) => {
         wantHiddenSlides();
         if (event.pointerType === "mouse") setIsHovered(true);
@@ -110,10 +123,8 @@ export function Carousel({
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHasFocus(false);
       }}
     >
-      <div
-        className="absolute inset-y-0 overflow-hidden rounded-lg sm:rounded-2xl"
-        style={{ left: SIDE_GUTTER, right: SIDE_GUTTER }}
-      >
+      {/* Phones reserve the 3:2 rendition's height, wider screens the container's: nothing moves as images load. */}
+      <div className="relative aspect-[3/2] overflow-hidden rounded-xl sm:absolute sm:inset-y-0 sm:right-(--carousel-gutter) sm:left-(--carousel-gutter) sm:aspect-auto sm:rounded-2xl">
         <div
           id={trackId}
           aria-live={isRotating ? "off" : "polite"}
@@ -121,7 +132,7 @@ export function Carousel({
           style={{ transform: `translateX(-${index * 100}%)` }}
         >
           {assets.map((asset, position) => {
-            const { image, clickDestinationUrl, altText } = asset.attributes;
+            const { image, phoneImage, clickDestinationUrl, altText } = asset.attributes;
             const isCurrent = position === index;
             return (
               // biome-ignore lint/a11y/useSemanticElements: the carousel pattern's slide is a group with a role description, not a form fieldset
@@ -138,19 +149,29 @@ export function Carousel({
                   className="block h-full w-full focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand"
                 >
                   {(position === 0 || isCurrent || areHiddenSlidesWanted) && (
-                    <img
-                      src={image.src || asset.attributes.assetUrl}
-                      srcSet={image.srcSet || undefined}
-                      sizes={CAROUSEL_IMAGE_SIZES}
-                      width={image.width || IMAGE_WIDTH}
-                      height={image.height || 300}
-                      alt={altText ?? `Slide ${position + 1}`}
-                      loading={position === 0 ? "eager" : "lazy"}
-                      fetchPriority={position === 0 ? "high" : undefined}
-                      onLoad={position === 0 ? () => setIsFirstSlideLoaded(true) : undefined}
-                      onError={position === 0 ? () => setIsFirstSlideLoaded(true) : undefined}
-                      className="h-full w-full bg-neutral-100 object-cover"
-                    />
+                    // The browser downloads one rendition: the phone one where CAROUSEL_PHONE_MEDIA matches.
+                    <picture>
+                      <source
+                        media={CAROUSEL_PHONE_MEDIA}
+                        srcSet={phoneImage.srcSet}
+                        sizes={CAROUSEL_PHONE_IMAGE_SIZES}
+                        width={phoneImage.width}
+                        height={phoneImage.height}
+                      />
+                      <img
+                        src={image.src || asset.attributes.assetUrl}
+                        srcSet={image.srcSet || undefined}
+                        sizes={CAROUSEL_IMAGE_SIZES}
+                        width={image.width || IMAGE_WIDTH}
+                        height={image.height || 300}
+                        alt={altText ?? `Slide ${position + 1}`}
+                        loading={position === 0 ? "eager" : "lazy"}
+                        fetchPriority={position === 0 ? "high" : undefined}
+                        onLoad={position === 0 ? () => setIsFirstSlideLoaded(true) : undefined}
+                        onError={position === 0 ? () => setIsFirstSlideLoaded(true) : undefined}
+                        className="h-full w-full bg-neutral-100 object-cover"
+                      />
+                    </picture>
                   )}
                 </SlideLink>
               </div>
@@ -159,29 +180,19 @@ export function Carousel({
         </div>
       </div>
       {slideCount > 1 && (
-        <>
+        // Phones: one row under the slide (previous, the dots, pause, next). From `sm`: the arrows over the slide's
+        // edges and the dots with the pause button in its corner, as before.
+        <div className="mt-2 flex items-center justify-center gap-1 sm:mt-0 sm:block">
           <button
             type="button"
             aria-controls={trackId}
             aria-label="Previous slide"
             onClick={() => go(-1)}
-            className={`${controlClass} absolute top-1/2 left-0 size-9 -translate-y-1/2 sm:size-11 md:left-1 lg:left-3`}
+            className={`${arrowClass} sm:left-0 md:left-1 lg:left-3`}
           >
             <ChevronLeftIcon className="size-5 sm:size-6" />
           </button>
-          <button
-            type="button"
-            aria-controls={trackId}
-            aria-label="Next slide"
-            onClick={() => go(1)}
-            className={`${controlClass} absolute top-1/2 right-0 size-9 -translate-y-1/2 sm:size-11 md:right-1 lg:right-3`}
-          >
-            <ChevronRightIcon className="size-5 sm:size-6" />
-          </button>
-          <div
-            className="absolute bottom-1.5 flex items-center gap-1 sm:bottom-3"
-            style={{ right: `calc(${SIDE_GUTTER} + 0.5rem)` }}
-          >
+          <div className="flex items-center gap-1 sm:absolute sm:right-[calc(var(--carousel-gutter)+0.5rem)] sm:bottom-3">
             {assets.map((asset, position) => (
               <button
                 key={asset.id}
@@ -192,10 +203,10 @@ export function Carousel({
                   wantHiddenSlides();
                   setIndex(position);
                 }}
-                className="group/dot hidden size-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white sm:flex"
+                className="group/dot flex size-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-brand sm:focus-visible:outline-white"
               >
                 <span
-                  className={`block h-2 rounded-full shadow ring-1 ring-neutral-900/20 transition-all ${position === index ? "w-5 bg-white" : "w-2 bg-white/60 group-hover/dot:bg-white"}`}
+                  className={`block h-2 rounded-full ring-1 transition-all sm:shadow sm:ring-neutral-900/20 ${position === index ? "w-5 bg-neutral-900 ring-neutral-900 sm:bg-white" : "w-2 bg-neutral-300 ring-neutral-400/40 group-hover/dot:bg-neutral-500 sm:bg-white/60 sm:group-hover/dot:bg-white"}`}
                 />
               </button>
             ))}
@@ -203,12 +214,21 @@ export function Carousel({
               type="button"
               aria-label={isStopped ? "Play slideshow" : "Pause slideshow"}
               onClick={() => setIsStopped((stopped) => !stopped)}
-              className="ml-1 flex size-7 items-center justify-center rounded-full bg-neutral-950/55 text-white backdrop-blur transition hover:bg-neutral-950/80 focus-visible:outline-2 focus-visible:outline-white sm:size-8"
+              className="ml-1 flex size-11 items-center justify-center rounded-full text-neutral-800 transition hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand sm:size-8 sm:bg-neutral-950/55 sm:text-white sm:backdrop-blur sm:hover:bg-neutral-950/80 sm:focus-visible:outline-white"
             >
               {isStopped ? <PlayIcon className="size-4" /> : <PauseIcon className="size-4" />}
             </button>
           </div>
-        </>
+          <button
+            type="button"
+            aria-controls={trackId}
+            aria-label="Next slide"
+            onClick={() => go(1)}
+            className={`${arrowClass} sm:right-0 md:right-1 lg:right-3`}
+          >
+            <ChevronRightIcon className="size-5 sm:size-6" />
+          </button>
+        </div>
       )}
     </section>
   );
