@@ -17,7 +17,7 @@ import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { designs, orderLineItems, sellerDesignProductVariants } from "../../db/schema/index.ts";
 import { getMediaObject } from "../media/get-media-object.ts";
-import { mockupStorageKey } from "../media/media-keys.ts";
+import { mockupKey, mockupStorageKey } from "../media/media-keys.ts";
 import { renderMockupImage } from "../media/render-design-mockups.ts";
 
 let server: TestServer;
@@ -606,7 +606,7 @@ describe("the product editor", () => {
     expect(shop.body.data.attributes.images.tee.white.watermarked.src).toContain("&v=2");
     // A mockup rendered on demand (the media route) uses the current placement too.
     const artwork = await server.context.storage.get(`designs/${design.id}/artwork.png`);
-    const lazyKey = mockupStorageKey({
+    const lazyKey = mockupKey({
       designUuid: design.id,
       variant: "mockups",
       garment: "tee",
