@@ -6,12 +6,12 @@ import {
   ARTWORK_FAMILIES,
   type ArtworkFamily,
   type ArtworkInput,
-  generateArtworkSvg,
   type MascotName,
   type SunsetScene,
 } from "./artwork/families.ts";
 import type { IconName } from "./artwork/icons.ts";
 import { findPalette, PALETTES, type Palette } from "./artwork/palettes.ts";
+import { fitArtworkSvg } from "./artwork/render.ts";
 import {
   ARTISTS,
   DESCRIPTION_ENDINGS,
@@ -519,7 +519,14 @@ function splitTitle(title: string): string[] {
   return [words.slice(0, best).join(" "), words.slice(best).join(" ")];
 }
 
-/** The SVG of a planned design's artwork at the given pixel width. */
-export function plannedArtworkSvg(design: Pick<PlannedDesign, "artwork">, width: number): string {
-  return generateArtworkSvg(design.artwork, width);
+/**
+ * The SVG of a planned design's artwork at the given pixel width, moved back inside its canvas when it would
+ * run off it (`fitArtworkSvg`). `overscan` shows that share of the canvas beyond each edge (tests).
+ */
+export function plannedArtworkSvg(
+  design: Pick<PlannedDesign, "artwork">,
+  width: number,
+  overscan = 0,
+): Promise<string> {
+  return fitArtworkSvg(design.artwork, width, overscan);
 }

@@ -17,7 +17,7 @@ export async function renderPhoneSlide(options: {
   const placed = PHONE_SLIDE.artworks.slice(0, designs.length);
   const artworks = await Promise.all(
     placed.map((place, index) =>
-      renderPng(plannedArtworkSvg(designs[index] as Pick<PlannedDesign, "artwork">, place.width)),
+      plannedArtworkSvg(designs[index] as Pick<PlannedDesign, "artwork">, place.width).then(renderPng),
     ),
   );
   return sharp(Buffer.from(slidePhoneSvg({ ...slide, seed })))

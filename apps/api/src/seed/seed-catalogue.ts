@@ -11,7 +11,7 @@ import {
 } from "../db/schema/index.ts";
 import { findGarmentStyleIds, importDesigns, insertArtists } from "../modules/catalogue/queries.ts";
 import { imageSourceKey } from "../modules/media/media-keys.ts";
-import { avatarSvg, bannerSvg, slideSvg } from "./artwork/profile-art.ts";
+import { avatarSvg, bannerSvg, measureSlideText, SLIDE_ART, slideArtLeft, slideSvg } from "./artwork/profile-art.ts";
 import { mapConcurrent, renderPng } from "./artwork/render.ts";
 import {
   type DemoCatalogueOptions,
@@ -74,6 +74,23 @@ export async function insertDesignsWithVariants(
 }
 
 /**
+ * A design's artwork for a slide: its real bounds (transparent padding trimmed) fitted inside the slide's
+ * artwork box and centred there, so every slide shows its designs as large as they fit.
+ */
+async function renderSlideArtwork(svg: string): Promise<{ png: Buffer; left: number; top: number }> {
+  const png = await sharp(await renderPng(svg))
+    .trim({ threshold: 0 })
+    .resize(SLIDE_ART.width, SLIDE_ART.height, { fit: "inside" })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    png: png.data,
+    left: Math.floor((SLIDE_ART.width - png.info.width) / 2),
+    top: Math.floor((SLIDE_ART.height - png.info.height) / 2),
+  };
+}
+
+/**
  * The catalogue's demo seed steps: artists (avatars, banners), designs (rendered artwork, variants), home
  * collections, the front-page carousel and a running sale. The plan is made once, when the first step runs.
  */
@@ -118,7 +135,7 @@ export function createCatalogueSeedSteps(options: CatalogueSeedOptions = {}): Se
       async run(context) {
         const { designs: planned } = getPlan();
         await mapConcurrent(planned, concurrency, async (design) => {
-          const png = await renderPng(plannedArtworkSvg(design, artworkWidth));
+          const png = await renderPng(await plannedArtworkSvg(design, artworkWidth));
           await context.storage.put(design.artworkKey, png, "image/png");
         });
         await insertDesignsWithVariants(context, planned, await findGarmentStyleIds({ db: context.db }));
@@ -164,15 +181,20 @@ export function createCatalogueSeedSteps(options: CatalogueSeedOptions = {}): Se
           const assetId = Number(reserved.rows[0]?.id);
           const imageKey = `carousels/${assetId}.png`;
           const artworks = await Promise.all(
-            slide.designIds.map((designId) => {
+            slide.designIds.slice(0, SLIDE_ART.most).map((designId) => {
               const design = byId.get(designId);
               if (!design) throw new Error(`slide design ${designId} is not planned`);
-              return renderPng(plannedArtworkSvg(design, 184));
+              return plannedArtworkSvg(design, SLIDE_ART.width * 2).then(renderSlideArtwork);
             }),
           );
-          const png = await sharp(Buffer.from(slideSvg({ ...slide, seed: String(position) })))
+          const content = { ...slide, seed: String(position) };
+          const png = await sharp(Buffer.from(slideSvg(content, await measureSlideText(content))))
             .composite(
-              artworks.map((input, index) => ({ input, left: 1152 - 16 - (artworks.length - index) * 192, top: 38 })),
+              artworks.map((art, index) => ({
+                input: art.png,
+                left: slideArtLeft(index, artworks.length) + art.left,
+                top: SLIDE_ART.top + art.top,
+              })),
             )
             .png()
             .toBuffer();

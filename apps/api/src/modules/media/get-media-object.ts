@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { MediaStorage } from "../../adapters/storage/storage.ts";
 import type { Database } from "../../db/client.ts";
 import { designs } from "../../db/schema/index.ts";
-import { type Garment, parseRenditionKey, type Rendition } from "./media-keys.ts";
+import { type Garment, parseRenditionKey, type Rendition, storageKeyOf } from "./media-keys.ts";
 import { renderImageRendition, renderMockupImage } from "./render-design-mockups.ts";
 import { renderLetterboxedSlide } from "./render-letterboxed-slide.ts";
 
@@ -57,7 +57,7 @@ async function renderAndStore(
   if (!source) return rendition.kind === "image" ? renderFromFallbackSource(storage, key, rendition) : undefined;
   if (rendition.kind !== "mockup") {
     const body = await renderImageRendition({ source: source.body, preset: rendition.preset, width: rendition.width });
-    await storage.put(key, body, "image/webp");
+    await storage.put(storageKeyOf(key), body, "image/webp");
     return { body, contentType: "image/webp" };
   }
   // The design's current placement on this garment (decision 037). A render that overlapped a change of the
@@ -66,13 +66,13 @@ async function renderAndStore(
   const before = db ? await findMockupState(db, rendition.designUuid, rendition.garment) : undefined;
   const body = await renderMockupImage({ artwork: source.body, ...rendition, brandName, placement: before?.placement });
   const after = db && before ? await findMockupState(db, rendition.designUuid, rendition.garment) : undefined;
-  if (!before || after?.version === before.version) await storage.put(key, body, "image/webp");
+  if (!before || after?.version === before.version) await storage.put(storageKeyOf(key), body, "image/webp");
   return { body, contentType: "image/webp" };
 }
 
 /**
  * A stored media object; an absent rendition (mockup, resized avatar/banner/carousel) whose source exists
- * is rendered, stored and returned. Undefined when neither the object nor its source exists. With `db`, a
+ * is rendered, stored (a mockup under its render version, `mockupStorageKey`) and returned. Undefined when neither the object nor its source exists. With `db`, a
  * mockup is rendered with the design's current placement on its garment.
  */
 export async function getMediaObject(options: {
@@ -82,7 +82,8 @@ export async function getMediaObject(options: {
   db?: Database;
 }): Promise<MediaObject | undefined> {
   const { key, storage, brandName, db } = options;
-  const stored = await storage.get(key);
+  // A mockup is read at the current render version only, so one stored by an older pipeline is rendered again.
+  const stored = await storage.get(storageKeyOf(key));
   if (stored) return stored;
   if (!parseRenditionKey(key)) return undefined;
   let inFlight = rendersInFlight.get(storage);

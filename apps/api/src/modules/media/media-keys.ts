@@ -16,6 +16,11 @@ import { UUID_SOURCE } from "@threadfolk/contract/ids";
  *
  * Widths come from small allow-lists so nobody can make the server render arbitrary sizes.
  *
+ * A mockup is stored under its key with the pipeline's render version (`mockupStorageKey`):
+ * `designs/{uuid}/{variant}/r{MOCKUP_RENDER_VERSION}/{garment}-{color}-{width}.webp`. The URL keeps the key
+ * above; a data directory rendered by an older pipeline (unversioned or an older `r{n}`) is simply not found
+ * and the rendition is rendered again (decision 043).
+ *
  * A design's artwork and its plain mockups are clean images: only the watermarked renditions are public
  * (`isCleanMediaKey`, decision 021).
  */
@@ -82,6 +87,19 @@ export function mockupKey(spec: MockupSpec): string {
   return `designs/${spec.designUuid}/${spec.variant}/${spec.garment}-${spec.color}-${spec.width}.webp`;
 }
 
+/**
+ * The mockup pipeline's render version: bump it whenever what a mockup looks like changes (garment drawings,
+ * how the artwork is fitted, the watermark), so renditions stored by an older pipeline are rendered again
+ * instead of served. Version 1 stored mockups without a version; 2 fits the artwork by its real bounds and
+ * uses the single-mark watermark (decision 043); 3 has the redrawn garments and the print's drape (042).
+ */
+export const MOCKUP_RENDER_VERSION = 3;
+
+/** Where a mockup is stored: its key with the render version as a folder before the file name. */
+export function mockupStorageKey(spec: MockupSpec): string {
+  return `designs/${spec.designUuid}/${spec.variant}/r${MOCKUP_RENDER_VERSION}/${spec.garment}-${spec.color}-${spec.width}.webp`;
+}
+
 /** Where a preset's source picture is stored (the seed and uploads put it there). */
 export function imageSourceKey(preset: ImagePreset, id: string): string {
   if (preset === "carousel") return `carousels/${id}.png`;
@@ -117,6 +135,12 @@ const CAROUSEL_PHONE_KEY = /^carousels\/phone\/([a-z0-9][a-z0-9_-]{0,99})-(\d+)\
 
 function isAllowedWidth(widths: readonly number[], width: number): boolean {
   return widths.includes(width);
+}
+
+/** Where the object of a media key is stored: a mockup under its render version, anything else as named. */
+export function storageKeyOf(key: string): string {
+  const rendition = parseRenditionKey(key);
+  return rendition?.kind === "mockup" ? mockupStorageKey(rendition) : key;
 }
 
 /** Parses a rendition key, accepting only known garments, colours and allow-listed widths. */

@@ -6,7 +6,7 @@ import { createTestDatabase } from "../../../test/test-database.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { grantProductionCleanImages } from "./clean-image-grants.ts";
-import { artworkKey, GARMENTS, isCleanMediaKey, mockupKey } from "./media-keys.ts";
+import { artworkKey, GARMENTS, isCleanMediaKey, mockupKey, storageKeyOf } from "./media-keys.ts";
 import {
   buildCleanDesignImageUrls,
   buildWatermarkedImageUrls,
@@ -48,7 +48,7 @@ function signAnyMediaUrl(key: string): string {
 describe("GET /media/*", () => {
   it("renders an absent mockup on first request, stores it and serves it with immutable caching", async () => {
     const key = mockupKey({ designUuid: design, variant: "watermarked", garment: "tee", color: "navy", width: 320 });
-    expect(await server.context.storage.exists(key)).toBe(false);
+    expect(await server.context.storage.exists(storageKeyOf(key))).toBe(false);
     const url = signMediaUrl({ key, secret });
     const response = await fetch(`${server.url}${url}`);
     expect(response.status).toBe(200);
@@ -62,7 +62,7 @@ describe("GET /media/*", () => {
     expect(etag).toMatch(/^"[\w-]+"$/);
     const body = Buffer.from(await response.arrayBuffer());
     expect(await sharp(body).metadata()).toMatchObject({ format: "webp", width: 320, height: 320 });
-    expect(await server.context.storage.exists(key)).toBe(true);
+    expect(await server.context.storage.exists(storageKeyOf(key))).toBe(true);
 
     const head = await fetch(`${server.url}${url}`, { method: "HEAD" });
     expect(head.status).toBe(200);
@@ -80,13 +80,13 @@ describe("GET /media/*", () => {
       const small = urls.black?.srcSet.split(", ")[0]?.split(" ")[0] as string;
       expect(small, garment).toContain(`/watermarked/${garment}-black-320.webp?`);
       const key = mockupKey({ designUuid: design, variant: "watermarked", garment, color: "black", width: 320 });
-      expect(await server.context.storage.exists(key)).toBe(false);
+      expect(await server.context.storage.exists(storageKeyOf(key))).toBe(false);
       const response = await fetch(`${server.url}${pathOf(small)}`);
       expect(response.status, garment).toBe(200);
       expect(response.headers.get("content-type")).toBe("image/webp");
       const body = Buffer.from(await response.arrayBuffer());
       expect(await sharp(body).metadata(), garment).toMatchObject({ format: "webp", width: 320, height: 320 });
-      expect(await server.context.storage.exists(key), garment).toBe(true);
+      expect(await server.context.storage.exists(storageKeyOf(key)), garment).toBe(true);
     }
   });
 
@@ -111,7 +111,9 @@ describe("GET /media/*", () => {
     expect(Buffer.from(plainBody as ArrayBuffer).equals(Buffer.from(markedBody as ArrayBuffer))).toBe(false);
     expect(
       await server.context.storage.exists(
-        mockupKey({ designUuid: design, variant: "mockups", garment: "tank-top", color: "red", width: 640 }),
+        storageKeyOf(
+          mockupKey({ designUuid: design, variant: "mockups", garment: "tank-top", color: "red", width: 640 }),
+        ),
       ),
     ).toBe(true);
   });
@@ -136,7 +138,7 @@ describe("GET /media/*", () => {
       expect(response.headers.get("content-type")).toContain("application/json");
       expect(response.body.error, path).toEqual({ code: "forbidden", message });
     }
-    expect(await server.context.storage.exists(key)).toBe(false);
+    expect(await server.context.storage.exists(storageKeyOf(key))).toBe(false);
   });
 
   it("rejects unknown query parameters with a 422", async () => {
@@ -158,7 +160,7 @@ describe("GET /media/*", () => {
       const response = await server.request(signAnyMediaUrl(key));
       expect(response.status, key).toBe(404);
       expect(response.body.error.code).toBe("not_found");
-      expect(await server.context.storage.exists(key)).toBe(false);
+      expect(await server.context.storage.exists(storageKeyOf(key))).toBe(false);
     }
     const traversal = await server.request("/media/designs/..%2F..%2Fsecret.png?exp=1&sig=x");
     expect(traversal.status).toBe(404);

@@ -13,6 +13,7 @@ import {
   MOCKUP_WIDTHS,
   type MockupVariant,
   mockupKey,
+  mockupStorageKey,
 } from "./media-keys.ts";
 import {
   applyWatermark,
@@ -127,8 +128,16 @@ export async function renderDesignMockups(options: {
           const plainKey = mockupKey({ designUuid, variant: "mockups", garment, color, width });
           const watermarkedKey = mockupKey({ designUuid, variant: "watermarked", garment, color, width });
           await Promise.all([
-            storage.put(plainKey, plainWebp, "image/webp"),
-            storage.put(watermarkedKey, watermarkedWebp, "image/webp"),
+            storage.put(
+              mockupStorageKey({ designUuid, variant: "mockups", garment, color, width }),
+              plainWebp,
+              "image/webp",
+            ),
+            storage.put(
+              mockupStorageKey({ designUuid, variant: "watermarked", garment, color, width }),
+              watermarkedWebp,
+              "image/webp",
+            ),
           ]);
           const left = (widthsLeft.get(`${garment}:${color}`) ?? 1) - 1;
           widthsLeft.set(`${garment}:${color}`, left);

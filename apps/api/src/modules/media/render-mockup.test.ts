@@ -4,15 +4,24 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { MediaStorage } from "../../adapters/storage/storage.ts";
 import { printAreaOf } from "./garment-art.ts";
 import { getMediaObject } from "./get-media-object.ts";
-import { artworkKey, GARMENTS, MOCKUP_WIDTHS, mockupKey } from "./media-keys.ts";
+import {
+  artworkKey,
+  GARMENTS,
+  MOCKUP_RENDER_VERSION,
+  MOCKUP_WIDTHS,
+  mockupKey,
+  mockupStorageKey,
+} from "./media-keys.ts";
 import { renderDesignMockups } from "./render-design-mockups.ts";
 import {
   applyWatermark,
   composeMockup,
   getGarmentLayers,
   getWatermarkLayer,
+  PRINT_SAFE_MARGIN,
   preparePrint,
   printAreaPixels,
+  UNMARKED_MAX_WIDTH,
 } from "./render-mockup.ts";
 import { renderSampleArtwork } from "./sample-artwork.ts";
 
@@ -79,7 +88,7 @@ describe("renderDesignMockups", () => {
       for (const color of PRODUCT_COLORS) {
         for (const width of MOCKUP_WIDTHS) {
           for (const variant of ["mockups", "watermarked"] as const) {
-            const key = mockupKey({ designUuid: DESIGN, variant, garment, color, width });
+            const key = mockupStorageKey({ designUuid: DESIGN, variant, garment, color, width });
             const object = objects.get(key);
             expect(object, key).toBeDefined();
             expect(object?.contentType).toBe("image/webp");
@@ -95,7 +104,7 @@ describe("renderDesignMockups", () => {
       GARMENTS.flatMap((garment) =>
         PRODUCT_COLORS.map((color) =>
           objects
-            .get(mockupKey({ designUuid: DESIGN, variant: "mockups", garment, color, width: 320 }))
+            .get(mockupStorageKey({ designUuid: DESIGN, variant: "mockups", garment, color, width: 320 }))
             ?.body.toString("base64"),
         ),
       ),
@@ -195,26 +204,69 @@ describe("composeMockup", () => {
     expect(luminanceAt(navy, size, 2, 2)).toBeCloseTo(luminanceAt(yellow, size, 2, 2), 5);
   });
 
-  it("watermarks the artwork area only", async () => {
-    const layers = await getGarmentLayers("tee", size);
-    const print = await preparePrint(artwork, "tee", size);
-    const plain = composeMockup({ layers, color: "white", print });
-    const watermarked = Uint8Array.from(plain);
-    applyWatermark(watermarked, size, await getWatermarkLayer("tee", size, "Threadfolk"), print);
-    let changedInside = 0;
-    let changedOutside = 0;
-    for (let y = 0; y < size; y++) {
-      for (let x = 0; x < size; x++) {
-        const pixel = (y * size + x) * 3;
-        const changed = Math.abs((plain[pixel] as number) - (watermarked[pixel] as number)) > 2;
-        const inside = x >= print.x && x < print.x + print.width && y >= print.y && y < print.y + print.height;
-        if (changed && inside) changedInside++;
-        if (changed && !inside) changedOutside++;
+  it("marks the design page's sizes once over the artwork only, and leaves card-size pictures unmarked", async () => {
+    for (const width of MOCKUP_WIDTHS) {
+      const layers = await getGarmentLayers("tee", width);
+      const print = await preparePrint(artwork, "tee", width);
+      const plain = composeMockup({ layers, color: "white", print });
+      const watermarked = Uint8Array.from(plain);
+      applyWatermark(watermarked, width, await getWatermarkLayer("tee", width, "Threadfolk"), print);
+      let changedInside = 0;
+      let changedOutside = 0;
+      for (let y = 0; y < width; y++) {
+        for (let x = 0; x < width; x++) {
+          const pixel = (y * width + x) * 3;
+          const changed = Math.abs((plain[pixel] as number) - (watermarked[pixel] as number)) > 2;
+          const inside = x >= print.x && x < print.x + print.width && y >= print.y && y < print.y + print.height;
+          if (changed && inside) changedInside++;
+          if (changed && !inside) changedOutside++;
+        }
+      }
+      const area = print.width * print.height;
+      if (width <= UNMARKED_MAX_WIDTH) {
+        expect(changedInside + changedOutside, `${width}`).toBe(0);
+        continue;
+      }
+      // One mark, not a grid: it changes a visible part of the print but leaves most of it as printed.
+      expect(changedInside, `${width}`).toBeGreaterThan(area * 0.02);
+      expect(changedInside, `${width}`).toBeLessThan(area * 0.3);
+      // Only the feathered edge just outside the artwork may change.
+      expect(changedOutside, `${width}`).toBeLessThan(area * 0.05);
+    }
+  });
+});
+
+describe("preparePrint without a placement", () => {
+  it("fits the artwork's real bounds, not its transparent padding, inside the print area less a safe margin", async () => {
+    // A small opaque block far off-centre on a big transparent canvas.
+    const block = await sharp({ create: { width: 1200, height: 1500, channels: 4, background: "#00000000" } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 300, height: 200, channels: 4, background: "#c8102eff" } })
+            .png()
+            .toBuffer(),
+          left: 820,
+          top: 1200,
+        },
+      ])
+      .png()
+      .toBuffer();
+    for (const garment of GARMENTS) {
+      for (const width of MOCKUP_WIDTHS) {
+        const area = printAreaPixels(garment, width);
+        const inset = Math.round(area.width * PRINT_SAFE_MARGIN);
+        const print = await preparePrint(block, garment, width);
+        const where = `${garment} at ${width}`;
+        // Width-limited (3:2): it spans the inner width, centred, hung from the top of the inner box.
+        expect(print.width, where).toBe(area.width - 2 * inset);
+        expect(print.x, where).toBe(area.x + inset);
+        expect(print.y, where).toBe(area.y + inset);
+        expect(Math.abs(print.height - (print.width * 2) / 3), where).toBeLessThanOrEqual(1);
+        // The block fills the box: its corners are opaque.
+        expect(print.rgba[3], where).toBeGreaterThan(200);
+        expect(print.rgba[(print.width * print.height - 1) * 4 + 3], where).toBeGreaterThan(200);
       }
     }
-    expect(changedInside).toBeGreaterThan(print.width * print.height * 0.05);
-    // Only the feathered edge just outside the artwork may change.
-    expect(changedOutside).toBeLessThan(print.width * print.height * 0.05);
   });
 });
 
@@ -262,25 +314,54 @@ describe("garment drawings", () => {
 });
 
 describe("getMediaObject", () => {
-  it("renders an absent rendition once, stores it, and serves it from storage afterwards", async () => {
+  it("renders an absent rendition once, stores it under its render version, and serves it from storage afterwards", async () => {
     const { storage, puts } = createMemoryStorage();
     await storage.put(artworkKey(DESIGN), artwork, "image/png");
-    const key = mockupKey({
+    const spec = {
       designUuid: DESIGN,
       variant: "watermarked",
       garment: "womens-tee",
       color: "teal",
       width: 320,
-    });
+    } as const;
+    const key = mockupKey(spec);
+    const stored = mockupStorageKey(spec);
+    expect(stored).toBe(`designs/${DESIGN}/watermarked/r${MOCKUP_RENDER_VERSION}/womens-tee-teal-320.webp`);
     const [first, second] = await Promise.all([
       getMediaObject({ key, storage, brandName: "Threadfolk" }),
       getMediaObject({ key, storage, brandName: "Threadfolk" }),
     ]);
     expect(first?.contentType).toBe("image/webp");
     expect(second?.body.equals(first?.body as Buffer)).toBe(true);
-    expect(puts.filter((put) => put === key)).toHaveLength(1);
+    expect(puts.filter((put) => put === stored)).toHaveLength(1);
     await getMediaObject({ key, storage, brandName: "Threadfolk" });
-    expect(puts.filter((put) => put === key)).toHaveLength(1);
+    expect(puts.filter((put) => put === stored)).toHaveLength(1);
+  });
+
+  it("renders again, instead of serving, a mockup stored by an older render version", async () => {
+    const { storage, puts } = createMemoryStorage();
+    await storage.put(artworkKey(DESIGN), artwork, "image/png");
+    const spec = { designUuid: DESIGN, variant: "watermarked", garment: "tee", color: "navy", width: 640 } as const;
+    // What an older pipeline left: the unversioned key (version 1) and an older versioned folder.
+    const stale = await sharp({ create: { width: 640, height: 640, channels: 3, background: "#ff00ff" } })
+      .webp()
+      .toBuffer();
+    await storage.put(mockupKey(spec), stale, "image/webp");
+    await storage.put(
+      `designs/${DESIGN}/watermarked/r${MOCKUP_RENDER_VERSION - 1}/tee-navy-640.webp`,
+      stale,
+      "image/webp",
+    );
+    const served = await getMediaObject({ key: mockupKey(spec), storage, brandName: "Threadfolk" });
+    expect(served?.body.equals(stale)).toBe(false);
+    expect(puts).toContain(mockupStorageKey(spec));
+    // The fresh picture is the navy tee, not the stale magenta square.
+    const { data } = await sharp(served?.body).raw().toBuffer({ resolveWithObject: true });
+    const corner = [data[0] as number, data[1] as number, data[2] as number];
+    const middle = ((320 * 640 + 320) * 3) as number;
+    expect(corner).not.toEqual([255, 0, 255]);
+    expect(data[middle + 2] as number).toBeGreaterThan(data[middle] as number);
+    expect((await storage.get(mockupStorageKey(spec)))?.body.equals(served?.body as Buffer)).toBe(true);
   });
 
   it("returns nothing for unknown keys, disallowed widths and missing sources", async () => {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildArtist,
@@ -11,8 +12,9 @@ import {
 } from "../../../test/factories/catalogue.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { grantArtistCleanImages } from "./clean-image-grants.ts";
-import { artworkKey } from "./media-keys.ts";
+import { artworkKey, MOCKUP_WIDTHS, storageKeyOf } from "./media-keys.ts";
 import { buildCleanDesignImageUrls, getMediaUrlSecret, mediaSignature, signCleanMediaUrl } from "./media-urls.ts";
+import { preparePrint, printAreaPixels, UNMARKED_MAX_WIDTH } from "./render-mockup.ts";
 import { renderSampleArtwork } from "./sample-artwork.ts";
 
 let server: TestServer;
@@ -81,6 +83,40 @@ async function collectPublicUrls(): Promise<Map<string, string[]>> {
   return urls;
 }
 
+/** Raw RGB of a served WebP. */
+async function pixelsOf(url: string): Promise<Buffer> {
+  const response = await fetch(`${server.url}${url}`);
+  expect(response.status, url).toBe(200);
+  return sharp(Buffer.from(await response.arrayBuffer()))
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+}
+
+/** Pixels of the print area where two pictures of `width` differ clearly (more than lossy encoding does). */
+function markedPixels(a: Buffer, b: Buffer, width: number): number {
+  const area = printAreaPixels("tee", width);
+  let changed = 0;
+  for (let y = area.y; y < area.y + area.height; y++) {
+    for (let x = area.x; x < area.x + area.width; x++) {
+      const pixel = (y * width + x) * 3;
+      const difference = Math.max(
+        Math.abs((a[pixel] as number) - (b[pixel] as number)),
+        Math.abs((a[pixel + 1] as number) - (b[pixel + 1] as number)),
+        Math.abs((a[pixel + 2] as number) - (b[pixel + 2] as number)),
+      );
+      if (difference > 40) changed++;
+    }
+  }
+  return changed;
+}
+
+const urlOfWidth = (srcSet: string, width: number) =>
+  srcSet
+    .split(", ")
+    .map((entry) => entry.split(" "))
+    .find(([, descriptor]) => descriptor === `${width}w`)?.[0] as string;
+
 describe("watermarks that protect", () => {
   it("hands the public only watermarked design images, in every reply and page that shows them", async () => {
     const urls = await collectPublicUrls();
@@ -118,7 +154,7 @@ describe("watermarks that protect", () => {
       const response = await fetch(`${server.url}${url}`);
       expect(response.status, url).toBe(200);
       expect(response.headers.get("content-type")).toBe("image/webp");
-      expect(await server.context.storage.exists(keyOf(url)), url).toBe(true);
+      expect(await server.context.storage.exists(storageKeyOf(keyOf(url))), url).toBe(true);
     }
   });
 
@@ -158,5 +194,43 @@ describe("watermarks that protect", () => {
     // Another artist is told the design does not exist, so no URL is ever minted for them.
     const stranger = { ...actor, artistId: (await buildArtist(server.database.db)).id };
     expect(() => grantArtistCleanImages({ actor: stranger, design })).toThrow(/Design not found/);
+  });
+
+  it("marks every public picture larger than card size, and shows the print unmarked only far below print resolution", async () => {
+    const urls = await collectPublicUrls();
+    const widths = [...urls.values()]
+      .flat()
+      .map(keyOf)
+      .filter((key) => key.startsWith("designs/"))
+      .map((key) => Number(/-(\d+)\.webp$/.exec(key)?.[1]));
+    // Nothing public is larger than the mockup widths (the artwork itself is never public).
+    expect(Math.max(...widths)).toBe(Math.max(...MOCKUP_WIDTHS));
+    const detail = await server.request(`/api/v1/designs/${design.id}`);
+    const publicSet: string = detail.body.data.attributes.images.tee.black.watermarked.src_set;
+    const secret = await getMediaUrlSecret(server.context);
+    const actor = { kind: "user" as const, userId: "owner", artistId, sessionId: "session" };
+    const clean = buildCleanDesignImageUrls({
+      grant: grantArtistCleanImages({ actor, design }),
+      secret,
+      colors: ["black"],
+      garment: "tee",
+    }).black;
+    const artwork = (await server.context.storage.get(artworkKey(design.id)))?.body as Buffer;
+    for (const width of MOCKUP_WIDTHS) {
+      const [marked, plain] = await Promise.all([
+        pixelsOf(urlOfWidth(publicSet, width)),
+        pixelsOf(urlOfWidth(clean?.srcSet ?? "", width)),
+      ]);
+      const changed = markedPixels(marked, plain, width);
+      const print = await preparePrint(artwork, "tee", width);
+      if (width > UNMARKED_MAX_WIDTH) {
+        // A visible mark across the print, on every public size above card size.
+        expect(changed, `${width}`).toBeGreaterThan(print.width * print.height * 0.01);
+      } else {
+        // Card size is left clean: its print is under 100 px wide, under 10 DPI on a 12 in print.
+        expect(changed, `${width}`).toBeLessThan(print.width * print.height * 0.002);
+        expect(print.width, `${width}`).toBeLessThan(100);
+      }
+    }
   });
 });

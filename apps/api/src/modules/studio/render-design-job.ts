@@ -7,7 +7,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { designs, garmentStyles, jobs, sellerDesignProductVariants } from "../../db/schema/index.ts";
 import type { JobHandler } from "../../jobs/job-worker.ts";
-import { artworkKey, GARMENTS, type Garment, MOCKUP_WIDTHS, mockupKey } from "../media/media-keys.ts";
+import { artworkKey, GARMENTS, type Garment, MOCKUP_WIDTHS, mockupStorageKey } from "../media/media-keys.ts";
 import { type GarmentPlacements, renderDesignMockups } from "../media/render-design-mockups.ts";
 import { garmentOfStyle, readPlacements } from "./design-parts.ts";
 
@@ -56,14 +56,17 @@ export async function findRenderPlan(db: Database, designId: string): Promise<Re
   return { version: design.artworkVersion, garments, colors, placements: readPlacements(design.placements) };
 }
 
-/** Deletes every stored mockup of a design (every garment, colour, width, plain and watermarked). */
+/**
+ * Deletes every stored mockup of a design at the current render version (every garment, colour, width, plain
+ * and watermarked). Renditions of an older render version are never served (media-keys.ts), so they are left.
+ */
 export async function forgetDesignRenditions(storage: MediaStorage, designUuid: string): Promise<void> {
   const keys: string[] = [];
   for (const garment of GARMENTS) {
     for (const color of PRODUCT_COLORS) {
       for (const width of MOCKUP_WIDTHS) {
         for (const variant of ["mockups", "watermarked"] as const) {
-          keys.push(mockupKey({ designUuid, variant, garment, color, width }));
+          keys.push(mockupStorageKey({ designUuid, variant, garment, color, width }));
         }
       }
     }

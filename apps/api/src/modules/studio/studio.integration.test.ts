@@ -17,7 +17,7 @@ import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { designs, orderLineItems, sellerDesignProductVariants } from "../../db/schema/index.ts";
 import { getMediaObject } from "../media/get-media-object.ts";
-import { mockupKey } from "../media/media-keys.ts";
+import { mockupKey, mockupStorageKey } from "../media/media-keys.ts";
 import { renderMockupImage } from "../media/render-design-mockups.ts";
 
 let server: TestServer;
@@ -449,15 +449,15 @@ describe("publishing", () => {
     for (const garment of ["tee", "hoodie"] as const) {
       for (const color of ["black", "white", "royal_blue"] as const) {
         for (const variant of ["mockups", "watermarked"] as const) {
-          expect(await storage.exists(mockupKey({ designUuid: design.id, variant, garment, color, width: 1024 }))).toBe(
-            true,
-          );
+          expect(
+            await storage.exists(mockupStorageKey({ designUuid: design.id, variant, garment, color, width: 1024 })),
+          ).toBe(true);
         }
       }
     }
     expect(
       await storage.exists(
-        mockupKey({ designUuid: design.id, variant: "watermarked", garment: "tee", color: "red", width: 640 }),
+        mockupStorageKey({ designUuid: design.id, variant: "watermarked", garment: "tee", color: "red", width: 640 }),
       ),
     ).toBe(false);
     const image = await fetchMedia(design.attributes.image_url);
@@ -579,7 +579,7 @@ describe("the product editor", () => {
     const artist = await newArtist();
     const { design } = await publish(artist);
     await server.context.jobs.processDue();
-    const key = mockupKey({
+    const key = mockupStorageKey({
       designUuid: design.id,
       variant: "watermarked",
       garment: "tee",
@@ -606,7 +606,13 @@ describe("the product editor", () => {
     expect(shop.body.data.attributes.images.tee.white.watermarked.src).toContain("&v=2");
     // A mockup rendered on demand (the media route) uses the current placement too.
     const artwork = await server.context.storage.get(`designs/${design.id}/artwork.png`);
-    const lazyKey = mockupKey({ designUuid: design.id, variant: "mockups", garment: "tee", color: "red", width: 320 });
+    const lazyKey = mockupKey({
+      designUuid: design.id,
+      variant: "mockups",
+      garment: "tee",
+      color: "red",
+      width: 320,
+    });
     const lazy = await getMediaObject({
       key: lazyKey,
       storage: server.context.storage,

@@ -97,6 +97,7 @@ const slogan: Draw = (rng, input) => {
     if (input.caption)
       parts.push(
         text(CX, block.bottom + 110, input.caption.toUpperCase(), {
+          maxWidth: 1040,
           size: 56,
           font: "mono",
           fill: ink,
@@ -120,7 +121,9 @@ const slogan: Draw = (rng, input) => {
     const block = stackLines(lines, { top, width: 1000, maxSize: 250, font: "heavy", fills: [ink], gap: 40 });
     parts.push(block.svg);
     if (input.caption)
-      parts.push(text(CX, block.bottom + 120, input.caption, { size: 60, font: "classic", fill: accents[2] }));
+      parts.push(
+        text(CX, block.bottom + 120, input.caption, { size: 60, maxWidth: 1040, font: "classic", fill: accents[2] }),
+      );
   } else if (layout === "echo") {
     const first = lines[0] ?? "";
     const size = fitFontSize(first, 1060, 230, "narrow");
@@ -147,7 +150,8 @@ const slogan: Draw = (rng, input) => {
       gap: 26,
     });
     parts.push(rest.svg);
-    if (input.caption) parts.push(text(CX, rest.bottom + 80, input.caption, { size: 54, font: "mono", fill: ink }));
+    if (input.caption)
+      parts.push(text(CX, rest.bottom + 80, input.caption, { size: 54, maxWidth: 1040, font: "mono", fill: ink }));
   } else if (layout === "badge") {
     const cy = 700;
     parts.push(`<circle cx="${CX}" cy="${cy}" r="470" fill="none" stroke="${ink}" stroke-width="16"/>`);
@@ -205,6 +209,7 @@ const slogan: Draw = (rng, input) => {
     parts.push(block.svg);
     parts.push(
       text(CX, y0 + 85, input.caption?.toUpperCase() ?? "— EST. 2025 —", {
+        maxWidth: 820,
         size: 40,
         font: "mono",
         fill: accents[2],
@@ -228,7 +233,8 @@ const slogan: Draw = (rng, input) => {
     });
     parts.push(`<g transform="rotate(${angle} ${CX} 750)">${strips.join("")}</g>`);
     parts.push(sparkle(180, 300, 60, accents[2]), sparkle(1020, 1180, 70, accents[0]));
-    if (input.caption) parts.push(text(CX, 1330, input.caption, { size: 56, font: "classic", fill: ink }));
+    if (input.caption)
+      parts.push(text(CX, 1330, input.caption, { size: 56, maxWidth: 1040, font: "classic", fill: ink }));
   }
   return { body: parts.join("") };
 };
@@ -400,6 +406,7 @@ const pixel: Draw = (rng, input) => {
   if (input.caption)
     parts.push(
       text(CX, block.bottom + 60, input.caption.toUpperCase(), {
+        maxWidth: 1040,
         size: 44,
         font: "mono",
         fill: accents[0],
@@ -437,7 +444,13 @@ const lineart: Draw = (rng, input) => {
   parts.push(block.svg);
   if (input.caption)
     parts.push(
-      text(CX, block.bottom + 70, input.caption, { size: 50, font: "mono", fill: accents[1], letterSpacing: 4 }),
+      text(CX, block.bottom + 70, input.caption, {
+        size: 50,
+        maxWidth: 1040,
+        font: "mono",
+        fill: accents[1],
+        letterSpacing: 4,
+      }),
     );
   return { body: parts.join("") };
 };
@@ -486,7 +499,9 @@ const halftone: Draw = (rng, input) => {
   });
   parts.push(block.svg);
   if (input.caption)
-    parts.push(text(cx, block.bottom + 60, input.caption, { size: 50, font: "classic", fill: accents[0] }));
+    parts.push(
+      text(cx, block.bottom + 60, input.caption, { size: 50, maxWidth: 1040, font: "classic", fill: accents[0] }),
+    );
   return { body: parts.join("") };
 };
 
@@ -600,7 +615,9 @@ const mascot: Draw = (rng, input) => {
   });
   parts.push(block.svg);
   if (input.caption)
-    parts.push(text(CX, block.bottom + 70, input.caption, { size: 52, font: "mono", fill: accents[2] }));
+    parts.push(
+      text(CX, block.bottom + 70, input.caption, { size: 52, maxWidth: 1040, font: "mono", fill: accents[2] }),
+    );
   return { body: parts.join("") };
 };
 
@@ -644,7 +661,13 @@ const waves: Draw = (rng, input) => {
     );
   if (input.caption)
     parts.push(
-      text(CX, 250, input.caption.toUpperCase(), { size: 50, font: "mono", fill: accents[0], letterSpacing: 10 }),
+      text(CX, 250, input.caption.toUpperCase(), {
+        size: 50,
+        maxWidth: 1040,
+        font: "mono",
+        fill: accents[0],
+        letterSpacing: 10,
+      }),
     );
   return { body: parts.join("") };
 };
@@ -694,7 +717,7 @@ const heritage: Draw = (rng, input) => {
   band(block.bottom + 40, kinds[1] ?? 1);
   parts.push(`<rect x="100" y="${block.bottom + 120}" width="1000" height="12" fill="${ink}"/>`);
   if (caption && !/\d{4}/.test(caption))
-    parts.push(text(CX, block.bottom + 230, caption, { size: 58, font: "classic", fill: ink }));
+    parts.push(text(CX, block.bottom + 230, caption, { size: 58, maxWidth: 1040, font: "classic", fill: ink }));
   else band(block.bottom + 160, kinds[2] ?? 2);
   return { body: parts.join("") };
 };
@@ -727,7 +750,9 @@ const dice: Draw = (rng, input) => {
   });
   parts.push(block.svg);
   if (input.caption)
-    parts.push(text(CX, block.bottom + 60, input.caption, { size: 48, font: "mono", fill: accents[2] }));
+    parts.push(
+      text(CX, block.bottom + 60, input.caption, { size: 48, maxWidth: 1040, font: "mono", fill: accents[2] }),
+    );
   return { body: parts.join("") };
 };
 
@@ -743,9 +768,25 @@ const DRAWERS: Record<ArtworkFamily, Draw> = {
   dice,
 };
 
-/** The SVG of one artwork: transparent background, drawn for a 4:5 print area, rendered at `width`. */
-export function generateArtworkSvg(input: ArtworkInput, width = 960): string {
+/** A move and scale of a whole drawing inside its canvas (`fitArtworkSvg`): x' = scale * x + dx. */
+export type ArtworkFit = { scale: number; dx: number; dy: number };
+
+/**
+ * The SVG of one artwork: transparent background, drawn for a 4:5 print area, rendered at `width`. `fit`
+ * moves and scales the whole drawing (so one that runs off its canvas comes back inside); `overscan` also
+ * shows that share of the canvas beyond each edge (tests: nothing may be drawn there).
+ */
+export function generateArtworkSvg(
+  input: ArtworkInput,
+  width = 960,
+  options: { fit?: ArtworkFit; overscan?: number } = {},
+): string {
   const rng = createPrng(`${input.family}:${input.seed}`);
   const { body, defs } = DRAWERS[input.family](rng, input);
-  return svgDocument(body, width, Math.round((width * 5) / 4), defs);
+  const { fit } = options;
+  const placed =
+    fit && (fit.scale !== 1 || fit.dx !== 0 || fit.dy !== 0)
+      ? `<g transform="translate(${round(fit.dx)} ${round(fit.dy)}) scale(${fit.scale.toFixed(4)})">${body}</g>`
+      : body;
+  return svgDocument(placed, width, Math.round((width * 5) / 4), defs, options.overscan ?? 0);
 }

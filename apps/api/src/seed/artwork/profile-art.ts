@@ -1,5 +1,6 @@
 import { createPrng } from "../prng.ts";
 import type { Palette } from "./palettes.ts";
+import { fitTextSize, measureTextWidth } from "./render.ts";
 import { escapeXml, estimateTextWidth, fitFontSize, round, sparkle, star } from "./svg.ts";
 
 /** Deep backgrounds that make light ink pop, for avatars, banners and slides. */
@@ -90,11 +91,40 @@ export function bannerSvg(palette: Palette, seed: string): string {
 
 export type SlideContent = { headline: string; subline: string; action: string; palette: Palette; seed: string };
 
+/** Where the caller composites design artworks on a slide: squares of `size` x 5/4, `step` apart, from the right. */
+export const SLIDE_ART = { width: 184, height: 230, step: 192, right: 16, top: 38, most: 3 } as const;
+
+/** The left edge of the `index`-th of `count` artworks on a slide. */
+export function slideArtLeft(index: number, count: number): number {
+  return 1152 - SLIDE_ART.right - (count - index) * SLIDE_ART.step;
+}
+
+/** The slide's text and button end this far left of the first artwork (three artworks at most). */
+export const SLIDE_TEXT_RIGHT = slideArtLeft(0, SLIDE_ART.most) - 24;
+
+const SLIDE_LEFT = 56;
+const HEADLINE_FONT = { family: "DejaVu Sans", weight: "bold" } as const;
+const ACTION_FONT = { family: "Liberation Sans", weight: "bold" } as const;
+
+/** Measured sizes of a slide's text (`measureSlideText`), so nothing runs into the artworks. */
+export type SlideText = { headlineSize: number; actionWidth: number };
+
+/** Measures a slide's headline and action as librsvg renders them: the headline shrinks until it fits. */
+export async function measureSlideText(content: Pick<SlideContent, "headline" | "action">): Promise<SlideText> {
+  const [headlineSize, actionWidth] = await Promise.all([
+    fitTextSize(content.headline, HEADLINE_FONT, SLIDE_TEXT_RIGHT - SLIDE_LEFT, 52),
+    measureTextWidth(content.action, ACTION_FONT, 26),
+  ]);
+  return { headlineSize, actionWidth };
+}
+
 /**
  * A 1152x300 carousel slide: headline, subline and an action pill on the left, room on the right for design
- * artworks composited on top by the caller.
+ * artworks composited on top by the caller (`SLIDE_ART`). With `text` (measured by `measureSlideText`) the
+ * headline and the pill are sized to what is drawn; without, to an estimate. `layers: "text"` draws only the
+ * text and the pill, on a transparent ground (what tests measure).
  */
-export function slideSvg(content: SlideContent): string {
+export function slideSvg(content: SlideContent, text?: SlideText, layers: "all" | "text" = "all"): string {
   const rng = createPrng(`slide:${content.seed}`);
   const { accents, ink } = content.palette;
   const background = rng.pick(BACKDROPS);
@@ -107,20 +137,21 @@ export function slideSvg(content: SlideContent): string {
   ];
   for (let i = 0; i < 8; i++)
     parts.push(sparkle(rng.int(560, 1120), rng.int(20, 280), rng.int(8, 18), rng.pick(accents)));
-  // Text stays in the left 520 pixels: the caller composites artworks on the right.
-  const headlineSize = fitFontSize(content.headline, 500, 52, "heavy");
+  if (layers === "text") parts.length = 0;
+  // Text stays left of SLIDE_TEXT_RIGHT: the caller composites artworks on the right.
+  const headlineSize = text?.headlineSize ?? fitFontSize(content.headline, SLIDE_TEXT_RIGHT - SLIDE_LEFT, 52, "heavy");
   parts.push(
-    `<text x="56" y="96" font-family="DejaVu Sans" font-weight="bold" font-size="${headlineSize}" fill="${light}">${escapeXml(content.headline)}</text>`,
+    `<text x="${SLIDE_LEFT}" y="96" font-family="${HEADLINE_FONT.family}" font-weight="${HEADLINE_FONT.weight}" font-size="${headlineSize}" fill="${light}">${escapeXml(content.headline)}</text>`,
   );
   wrapWords(content.subline, 36).forEach((line, index) => {
     parts.push(
-      `<text x="58" y="${140 + index * 30}" font-family="Liberation Sans" font-size="24" fill="${light}" opacity="0.9">${escapeXml(line)}</text>`,
+      `<text x="${SLIDE_LEFT + 2}" y="${140 + index * 30}" font-family="Liberation Sans" font-size="24" fill="${light}" opacity="0.9">${escapeXml(line)}</text>`,
     );
   });
-  const pillWidth = estimateTextWidth(content.action, 26, "sans") + 64;
-  parts.push(`<rect x="56" y="196" width="${round(pillWidth)}" height="56" rx="28" fill="${accents[1]}"/>`);
+  const pillWidth = (text?.actionWidth ?? estimateTextWidth(content.action, 26, "sans")) + 64;
+  parts.push(`<rect x="${SLIDE_LEFT}" y="196" width="${round(pillWidth)}" height="56" rx="28" fill="${accents[1]}"/>`);
   parts.push(
-    `<text x="${round(56 + pillWidth / 2)}" y="233" font-family="Liberation Sans" font-weight="bold" font-size="26" text-anchor="middle" fill="#1b1b1d">${escapeXml(content.action)}</text>`,
+    `<text x="${round(SLIDE_LEFT + pillWidth / 2)}" y="233" font-family="${ACTION_FONT.family}" font-weight="${ACTION_FONT.weight}" font-size="26" text-anchor="middle" fill="#1b1b1d">${escapeXml(content.action)}</text>`,
   );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1152" height="300" viewBox="0 0 1152 300">${parts.join("")}</svg>`;
 }

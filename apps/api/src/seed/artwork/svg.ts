@@ -49,17 +49,26 @@ export type TextOptions = {
   letterSpacing?: number;
   opacity?: number;
   transform?: string;
+  /** The widest the line may be: the size shrinks to fit (captions of any length stay on the canvas). */
+  maxWidth?: number;
 };
 
 /** A `<text>` element; the stroke is painted under the fill so outlines never eat into letters. */
 export function text(x: number, y: number, content: string, options: TextOptions): string {
   const font = FONTS[options.font];
+  const size =
+    options.maxWidth === undefined
+      ? options.size
+      : Math.min(
+          options.size,
+          fitFontSize(content, options.maxWidth, options.size, options.font, options.letterSpacing),
+        );
   const attributes = [
     `x="${round(x)}"`,
     `y="${round(y)}"`,
     `font-family="${font.family}"`,
     `font-weight="${font.weight}"`,
-    `font-size="${round(options.size)}"`,
+    `font-size="${round(size)}"`,
     `text-anchor="${options.anchor ?? "middle"}"`,
     `fill="${options.fill ?? "none"}"`,
   ];
@@ -139,7 +148,14 @@ export function round(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
-/** Wraps canvas content into a document rendered at `width` x `height` pixels. */
-export function svgDocument(body: string, width: number, height: number, defs = ""): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${CANVAS_WIDTH} ${CANVAS_HEIGHT}">${defs ? `<defs>${defs}</defs>` : ""}${body}</svg>`;
+/**
+ * Wraps canvas content into a document rendered at `width` x `height` pixels. `overscan` (a share of the
+ * canvas) widens the view by that much beyond every edge, at the same scale, so whatever a drawing puts
+ * outside its canvas (and the PNG would cut off) shows: what the artwork fit test looks for.
+ */
+export function svgDocument(body: string, width: number, height: number, defs = "", overscan = 0): string {
+  const x = -overscan * CANVAS_WIDTH;
+  const y = -overscan * CANVAS_HEIGHT;
+  const grow = 1 + 2 * overscan;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(width * grow)}" height="${Math.round(height * grow)}" viewBox="${x} ${y} ${CANVAS_WIDTH * grow} ${CANVAS_HEIGHT * grow}">${defs ? `<defs>${defs}</defs>` : ""}${body}</svg>`;
 }
