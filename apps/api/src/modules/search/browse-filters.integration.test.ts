@@ -53,6 +53,8 @@ beforeAll(async () => {
     publishedAt: minutesAgo(10),
     orderCount30d: 0,
     garmentStyleKeys: ["mens_tee", "hoodie"],
+    offeredColors: ["white"],
+    defaultColor: "white",
   });
   void anchor;
   await buildSale(db, {

@@ -270,7 +270,8 @@ async function listRelevantPage(options: {
   // Awaited below; a failing lookup must not leave it rejected and unobserved.
   counting.catch(() => undefined);
   // Tiers 1..3 whose first `needed` matches the prefix did not hold.
-  const missing = [1, 2, 3].filter((tier) => prefixRows.filter((row) => row.tier <= tier).length < needed);
+  const found = [...candidates.values()];
+  const missing = [1, 2, 3].filter((tier) => found.filter((row) => row.tier <= tier).length < needed);
   if (missing.length > 0) {
     const lookups = missing.map(
       (tier) => sql`(
