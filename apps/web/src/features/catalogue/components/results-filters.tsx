@@ -16,6 +16,12 @@ const selectClass =
   "h-11 w-full min-w-0 rounded-full border border-neutral-300 bg-white px-4 text-sm font-semibold text-neutral-900 focus:border-neutral-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/30";
 const labelClass = "text-xs font-bold tracking-[0.08em] text-neutral-600 uppercase";
 
+/** A range from a shared link that is not one of the offered ones: "From $12 under $40", "Under $40". */
+function customRangeLabel({ priceFrom, priceUnder }: DesignFilters): string {
+  if (priceFrom === undefined) return `Under $${priceUnder}`;
+  return priceUnder === undefined ? `From $${priceFrom}` : `From $${priceFrom} under $${priceUnder}`;
+}
+
 type SortOption = { value: SearchSort; label: string };
 
 type ResultsFiltersProps = {
@@ -102,13 +108,7 @@ export function ResultsFilters({ filters, sort, sortOptions, onChange, clearHref
               {range.label}
             </option>
           ))}
-          {!knownPrice && (
-            <option value={priceValue}>
-              {filters.priceFrom !== undefined ? `From $${filters.priceFrom}` : ""}
-              {filters.priceFrom !== undefined && filters.priceUnder !== undefined ? " " : ""}
-              {filters.priceUnder !== undefined ? `under $${filters.priceUnder}` : ""}
-            </option>
-          )}
+          {!knownPrice && <option value={priceValue}>{customRangeLabel(filters)}</option>}
         </select>
       </div>
       <div className="flex min-w-0 flex-col gap-1">
