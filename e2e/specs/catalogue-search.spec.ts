@@ -91,4 +91,41 @@ test.describe("search", () => {
     await page.goto("/results?query=kawaii&page=999");
     await expect(page.getByText(/There is no page 999/)).toBeVisible();
   });
+
+  test("an empty search helps; Browse filters by style, colour and price through the URL", async ({ page }) => {
+    await page.goto("/results?query=&page=1");
+    await expectPageHeading(page, "Search for designs");
+    await expect(page.getByText(/Type a theme, a character, an artist/)).toBeVisible();
+    await expect(page.getByText("Results for “”")).toHaveCount(0);
+    await page.getByRole("link", { name: "Browse Designs" }).click();
+    await expect(page).toHaveURL("/results?home-collection=browse&page=1");
+    await expectPageHeading(page, "Browse Designs");
+    const cards = page.getByRole("main").getByRole("article");
+    await expect(cards.first()).toBeVisible();
+
+    await page.getByLabel("Style").selectOption({ label: "Pullover Hoodie" });
+    await expect(page).toHaveURL("/results?home-collection=browse&page=1&style=hoodie");
+    await page.getByLabel("Sort by").selectOption({ label: "Price: low to high" });
+    await expect(page).toHaveURL("/results?home-collection=browse&page=1&sort=price_asc&style=hoodie");
+    await expect(cards.first()).toBeVisible();
+    // The cards come in the order of the price they show (the sale price first on a card on sale).
+    const shown = async () =>
+      (await cards.allInnerTexts()).map((text) => Number(/\$(\d+\.\d\d)/.exec(text)?.[1] ?? Number.NaN));
+    await expect.poll(async () => (await shown()).length).toBeGreaterThan(1);
+    const prices = await shown();
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+    await page.getByLabel("Color").selectOption({ label: "Black" });
+    await expect(page).toHaveURL("/results?home-collection=browse&page=1&sort=price_asc&style=hoodie&color=black");
+    await page.goBack();
+    await expect(page).toHaveURL("/results?home-collection=browse&page=1&sort=price_asc&style=hoodie");
+    await expect(page.getByLabel("Color")).toHaveValue("");
+    await expect(page.getByLabel("Style")).toHaveValue("hoodie");
+
+    await page.getByLabel("Price").selectOption({ label: "Under $20" });
+    await expect(page).toHaveURL(/&price_under=20$/);
+    await page.getByRole("link", { name: "Clear filters" }).first().click();
+    await expect(page).toHaveURL("/results?home-collection=browse&page=1&sort=price_asc");
+    await expect(cards.first()).toBeVisible();
+  });
 });

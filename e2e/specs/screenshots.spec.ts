@@ -28,6 +28,12 @@ const PAGES = [
   { name: "results", path: "/results?query=kawaii&page=1", heading: "Results for “kawaii”" },
   { name: "results-collection", path: "/results?home-collection=popular&page=1", heading: "Popular" },
   { name: "results-empty", path: "/results?query=qqzzxxqq&page=1", heading: "Results for “qqzzxxqq”" },
+  { name: "results-search-blank", path: "/results?query=&page=1", heading: "Search for designs" },
+  {
+    name: "results-browse-filters",
+    path: "/results?home-collection=browse&page=1&sort=price_asc&style=hoodie&price_under=25",
+    heading: "Browse Designs",
+  },
   {
     name: "results-relaxed",
     path: "/results?query=hammer%20zorblaxian&page=1",

@@ -1,3 +1,4 @@
+import type { ProductColor } from "./colors.ts";
 import { type HomeCollectionKey, PAGE_SIZE } from "./constants.ts";
 
 /**
@@ -33,6 +34,38 @@ export const MORE_BY_ARTIST_SIZE = 8;
 export const SEARCH_SORTS = ["relevance", "newest", "popular", "price_asc", "price_desc"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
+/** Garment styles a results page can be narrowed to (`style=`): designs offered in that style. */
+export const FILTER_GARMENT_STYLES = ["mens_tee", "womens_tee", "hoodie", "tank_top", "long_sleeve"] as const;
+export type FilterGarmentStyle = (typeof FILTER_GARMENT_STYLES)[number];
+export const FILTER_GARMENT_STYLE_LABELS: Record<FilterGarmentStyle, string> = {
+  mens_tee: "Men's T-Shirt",
+  womens_tee: "Women's T-Shirt",
+  hoodie: "Pullover Hoodie",
+  tank_top: "Tank Top",
+  long_sleeve: "Long Sleeve Tee",
+};
+/** Highest whole-dollar bound of the price filter (`price_from`, `price_under`). */
+export const MAX_FILTER_DOLLARS = 1000;
+
+/**
+ * The filters of a results page (search, home collection, browse), camelCase as the contract parses them:
+ * a garment style the design is offered in, a colour it is offered in (in that style, when one is given) and
+ * the price the card shows (the sale price during a sale) from `priceFrom` dollars and under `priceUnder`.
+ */
+export type DesignFilters = {
+  style?: FilterGarmentStyle;
+  color?: ProductColor;
+  priceFrom?: number;
+  priceUnder?: number;
+};
+
+/**
+ * Totals of broad searches and filtered listings are counted exactly up to this many designs; beyond it the
+ * reply says `totalCountCapped` and the page shows the cap ("1,000+ designs"). Counting further would visit
+ * every match of a word most designs have, for a number nobody pages through (42 pages of 24).
+ */
+export const COUNT_CAP = 1_000;
+
 /** An image with every width for srcset and its intrinsic size. */
 export type ImageSource = { src: string; srcSet: string; width: number; height: number };
 
@@ -58,7 +91,14 @@ export type DesignCard = {
   defaultSellerDesignProductVariantId: number | null;
 };
 
-export type PageMeta = { totalCount: number; page: number; perPage: number; totalPages: number };
+export type PageMeta = {
+  totalCount: number;
+  page: number;
+  perPage: number;
+  totalPages: number;
+  /** True when there are more than COUNT_CAP designs: totalCount is then COUNT_CAP, a lower bound. */
+  totalCountCapped?: boolean;
+};
 
 /** One page of design cards with its paging facts. */
 type DesignCardPage<Meta> = { data: DesignCard[]; meta: PageMeta & Meta };
@@ -72,7 +112,12 @@ export type SearchDesignsResponse = DesignCardPage<{
 }>;
 
 /** `GET /internal_design_collections/{name_key}?page&sort`: one page of a home collection. */
-export type CollectionDesignsResponse = DesignCardPage<{ nameKey: HomeCollectionKey; displayName: string }>;
+export type CollectionDesignsResponse = DesignCardPage<{
+  nameKey: HomeCollectionKey;
+  displayName: string;
+  /** The order the page is in: the collection's own (`relevance`: curated position) or the one asked for. */
+  sort: SearchSort;
+}>;
 
 /** One home collection (spec section 3, internal collection). */
 export type HomeCollection = {

@@ -1,6 +1,13 @@
 import { z } from "zod";
+import { PRODUCT_COLORS } from "./colors.ts";
 import { HOME_COLLECTION_KEYS } from "./constants.ts";
-import { MAX_PAGE, MAX_QUERY_LENGTH, SEARCH_SORTS } from "./discovery-constants.ts";
+import {
+  FILTER_GARMENT_STYLES,
+  MAX_FILTER_DOLLARS,
+  MAX_PAGE,
+  MAX_QUERY_LENGTH,
+  SEARCH_SORTS,
+} from "./discovery-constants.ts";
 import { IDENTIFIER_MAX_LENGTH } from "./limits.ts";
 import { textSchema } from "./text.ts";
 
@@ -19,6 +26,32 @@ export const pageParamSchema = textSchema({
 
 const sortParamSchema = z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(", ")}` });
 
+/** A whole number of dollars, 0 to MAX_FILTER_DOLLARS, as a query parameter. */
+function dollarsParamSchema(name: string) {
+  const message = `${name} must be a whole number of dollars from 0 to ${MAX_FILTER_DOLLARS}`;
+  return textSchema({ maxLength: 4, error: message, tooLong: message })
+    .regex(/^(0|[1-9][0-9]{0,3})$/, message)
+    .transform(Number)
+    .refine((dollars) => dollars <= MAX_FILTER_DOLLARS, message);
+}
+
+/** The filters every results page takes (see DesignFilters). */
+const designFilterParams = {
+  style: z
+    .enum(FILTER_GARMENT_STYLES, { error: `style must be one of ${FILTER_GARMENT_STYLES.join(", ")}` })
+    .optional(),
+  color: z.enum(PRODUCT_COLORS, { error: "color must be one of the 19 product colors (snake_case)" }).optional(),
+  priceFrom: dollarsParamSchema("price_from").optional(),
+  priceUnder: dollarsParamSchema("price_under").optional(),
+};
+
+/** A price range must hold a price: `price_from` below `price_under`. */
+function checkPriceRange(value: { priceFrom?: number; priceUnder?: number }, context: z.RefinementCtx) {
+  if (value.priceFrom !== undefined && value.priceUnder !== undefined && value.priceFrom >= value.priceUnder) {
+    context.addIssue({ code: "custom", path: ["priceUnder"], message: "price_under must be above price_from" });
+  }
+}
+
 /** A search query as typed (may be empty). */
 const searchQuerySchema = textSchema({
   maxLength: MAX_QUERY_LENGTH,
@@ -26,19 +59,28 @@ const searchQuerySchema = textSchema({
   error: "query must be a single text value",
 });
 
-/** `GET /internal_design_collections?query=&page=&sort=`: the query is used as typed (may be empty). */
-export const searchDesignsQuerySchema = z.strictObject({
-  query: searchQuerySchema,
-  page: pageParamSchema.optional(),
-  sort: sortParamSchema.optional(),
-});
+/**
+ * `GET /internal_design_collections?query=&page=&sort=&style=&color=&price_from=&price_under=`: the query is
+ * used as typed (may be empty).
+ */
+export const searchDesignsQuerySchema = z
+  .strictObject({
+    query: searchQuerySchema,
+    page: pageParamSchema.optional(),
+    sort: sortParamSchema.optional(),
+    ...designFilterParams,
+  })
+  .superRefine(checkPriceRange);
 export type SearchDesignsQuery = z.infer<typeof searchDesignsQuerySchema>;
 
-/** `GET /internal_design_collections/{name_key}?page=&sort=`. */
-export const collectionPageQuerySchema = z.strictObject({
-  page: pageParamSchema.optional(),
-  sort: sortParamSchema.optional(),
-});
+/** `GET /internal_design_collections/{name_key}?page=&sort=&style=&color=&price_from=&price_under=`. */
+export const collectionPageQuerySchema = z
+  .strictObject({
+    page: pageParamSchema.optional(),
+    sort: sortParamSchema.optional(),
+    ...designFilterParams,
+  })
+  .superRefine(checkPriceRange);
 
 export const collectionKeySchema = z.enum(HOME_COLLECTION_KEYS);
 

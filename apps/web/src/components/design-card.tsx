@@ -117,7 +117,9 @@ export function DesignCard({
           className="block rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
         >
           <Title
-            className={`line-clamp-1 font-semibold text-neutral-900 group-hover:text-brand ${layout === "mobile" ? "text-sm" : "text-[15px]"}`}
+            // Phone cards are narrow: two lines, so titles that start alike ("Black History Month Legacy …")
+            // can still be told apart; the reserved second line keeps a row's prices level.
+            className={`font-semibold text-neutral-900 group-hover:text-brand ${layout === "mobile" ? "line-clamp-2 min-h-[2lh] text-sm leading-snug" : "line-clamp-1 text-[15px]"}`}
           >
             {card.displayName}
           </Title>

@@ -1,16 +1,24 @@
 import { HOME_COLLECTION_KEYS, type HomeCollectionKey } from "@threadfolk/contract/constants";
 import { SEARCH_SORTS, type SearchSort } from "@threadfolk/contract/discovery-constants";
-import { homeCollectionResultsPath, searchResultsPath } from "@threadfolk/contract/routes";
-import { useEffect, useId } from "react";
+import { useEffect, useMemo } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useDesignCardHeart } from "../app/use-design-card-heart.ts";
 import { DesignGrid } from "../components/design-grid.tsx";
 import { Pagination } from "../components/pagination.tsx";
+import { SearchForm } from "../components/search-form.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { useCollectionDesigns } from "../features/catalogue/api/get-collection-designs.ts";
 import { useSearchDesigns } from "../features/catalogue/api/search-designs.ts";
+import { ResultsFilters } from "../features/catalogue/components/results-filters.tsx";
 import { SuggestionLinks } from "../features/catalogue/components/suggestion-links.tsx";
 import { droppedWordsNote } from "../features/catalogue/dropped-words-note.ts";
+import {
+  hasFilters,
+  hasSearchWords,
+  parseFilters,
+  parseSort,
+  resultsPath,
+} from "../features/catalogue/results-params.ts";
 import { isApiError } from "../lib/api-client.ts";
 import { parsePageParam } from "../lib/catalogue-paths.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
@@ -24,32 +32,41 @@ const SORT_LABELS: Record<SearchSort, string> = {
   price_desc: "Price: high to low",
 };
 
-function parseSort(value: string | null): SearchSort | undefined {
-  return SEARCH_SORTS.find((sort) => sort === value);
-}
+/** The order a home collection comes in without a sort (the API's listCollectionDesigns). */
+const COLLECTION_ORDER: Partial<Record<HomeCollectionKey, SearchSort>> = {
+  popular: "popular",
+  browse: "popular",
+  recent: "newest",
+};
 
 function isHomeCollectionKey(value: string): value is HomeCollectionKey {
   return (HOME_COLLECTION_KEYS as readonly string[]).includes(value);
 }
 
-function resultsPath(options: { query: string | null; collection: string | null; page: number; sort?: SearchSort }) {
-  const { query, collection, page, sort } = options;
-  if (query !== null) return `${searchResultsPath(query, page)}${sort ? `&sort=${sort}` : ""}`;
-  return homeCollectionResultsPath(collection ?? "browse", page);
+/**
+ * The sorts a page offers: a search's 'Best match', a curated collection's own order ('Featured'), and for
+ * the collections ordered by a sort of their own (popular, recent, browse) just the sorts.
+ */
+function sortOptions(isSearch: boolean, collectionKey: HomeCollectionKey | undefined) {
+  const natural = isSearch ? "relevance" : ((collectionKey && COLLECTION_ORDER[collectionKey]) ?? "relevance");
+  return SEARCH_SORTS.filter((value) => value !== "relevance" || natural === "relevance").map((value) => ({
+    value,
+    label: value === "relevance" && !isSearch ? "Featured" : SORT_LABELS[value],
+  }));
 }
 
-function countText(count: number): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? "design" : "designs"}`;
+function countText(count: number, capped = false): string {
+  return `${count.toLocaleString("en-US")}${capped ? "+" : ""} ${count === 1 && !capped ? "design" : "designs"}`;
 }
 
-function Heading({ title, count, note }: { title: string; count?: number; note?: string }) {
+function Heading({ title, count, capped, note }: { title: string; count?: number; capped?: boolean; note?: string }) {
   return (
     <div>
       <h1 className="font-display text-3xl font-extrabold tracking-tight break-words text-neutral-950 md:text-[40px] md:leading-tight">
         {title}
       </h1>
       <p aria-live="polite" className="mt-1.5 min-h-6 text-neutral-600">
-        {count === undefined ? "" : countText(count)}
+        {count === undefined ? "" : countText(count, capped)}
         {note && <span className="block text-sm text-neutral-700">{note}</span>}
       </p>
     </div>
@@ -57,41 +74,67 @@ function Heading({ title, count, note }: { title: string; count?: number; note?:
 }
 
 /**
+ * An empty search (nothing but spaces or punctuation): a prompt with a search field, the collections and the
+ * popular designs, rather than every design under 'Results for “”'.
+ */
+function EmptySearch() {
+  return (
+    <div className="px-5 pt-10 pb-16 md:px-10 md:pt-14">
+      <Heading title="Search for designs" />
+      <p className="max-w-2xl text-lg text-neutral-800">
+        Type a theme, a character, an artist or a word from a slogan, and we will find the designs that match.
+      </p>
+      <SearchForm label="Search designs" className="mt-5 max-w-xl" />
+      <SuggestionLinks />
+    </div>
+  );
+}
+
+/**
  * Search results and home collection pages (spec section 2): `/results?query={text}&page=N` or
- * `/results?home-collection={name}&page=N`. Heading, count, card grid, pagination, a sort for searches and
- * suggestions when nothing matches. A page number that is not one sends the visitor to page 1.
+ * `/results?home-collection={name}&page=N`. Heading, count, sort and filters (garment style, colour, price:
+ * `sort`, `style`, `color`, `price_from`, `price_under` in the URL), card grid, pagination, and suggestions
+ * when nothing matches. A page number that is not one sends the visitor to page 1.
  */
 export default function ResultsPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const isDesktop = useIsDesktop();
   const onHeartClick = useDesignCardHeart();
-  const sortId = useId();
   const query = searchParams.get("query");
   const collectionParam = query === null ? searchParams.get("home-collection") : null;
   const page = parsePageParam(searchParams.get("page"));
   const sort = parseSort(searchParams.get("sort"));
+  const filterKey = searchParams.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are a function of the URL's parameters
+  const filters = useMemo(() => parseFilters(searchParams), [filterKey]);
   const isSearch = query !== null;
+  const isEmptySearch = isSearch && !hasSearchWords(query);
   const collectionKey = collectionParam !== null && isHomeCollectionKey(collectionParam) ? collectionParam : undefined;
+  const target = { query, collection: collectionParam };
 
   useEffect(() => {
     if (page === undefined && (isSearch || collectionParam !== null)) {
-      void navigate(resultsPath({ query, collection: collectionParam, page: 1, sort }), { replace: true });
+      void navigate(resultsPath({ query, collection: collectionParam, page: 1 }, { sort, filters }), {
+        replace: true,
+      });
     }
-  }, [page, isSearch, collectionParam, query, sort, navigate]);
+  }, [page, isSearch, collectionParam, query, sort, filters, navigate]);
 
   const search = useSearchDesigns(
-    { query: query ?? "", page: page ?? 1, sort },
-    { enabled: isSearch && page !== undefined },
+    { query: query ?? "", page: page ?? 1, sort, filters },
+    { enabled: isSearch && !isEmptySearch && page !== undefined },
   );
   const collection = useCollectionDesigns(
-    { nameKey: collectionKey ?? "browse", page: page ?? 1 },
+    { nameKey: collectionKey ?? "browse", page: page ?? 1, sort, filters },
     { enabled: collectionKey !== undefined && page !== undefined },
   );
   const result = isSearch ? search : collection;
   const collectionName = collection.data?.meta.displayName;
   const title = isSearch ? `Results for “${query}”` : (collectionName ?? "");
-  useDocumentTitle(isSearch ? `Results for "${query}"` : collectionName);
+  useDocumentTitle(isEmptySearch ? "Search for designs" : isSearch ? `Results for "${query}"` : collectionName);
+
+  if (isEmptySearch) return <EmptySearch />;
 
   if (!isSearch && collectionKey === undefined) {
     return (
@@ -106,49 +149,39 @@ export default function ResultsPage() {
   const layout = isDesktop ? "desktop" : "mobile";
   const pageData = result.data;
   const currentPage = page ?? 1;
-  const hrefForPage = (target: number) => resultsPath({ query, collection: collectionParam, page: target, sort });
+  const hrefForPage = (number: number) => resultsPath({ ...target, page: number }, { sort, filters });
+  const filtered = hasFilters(filters);
+  const clearHref = filtered ? resultsPath({ ...target, page: 1 }, { sort, filters: {} }) : undefined;
+  const options = sortOptions(isSearch, collectionKey);
+  const naturalSort = options[0]?.value ?? "relevance";
+  const shownSort = sort && options.some((option) => option.value === sort) ? sort : naturalSort;
 
   return (
     <div className={isDesktop ? "px-6 pt-10 pb-16 lg:px-10" : "px-2.5 pt-6 pb-12"}>
-      <div className="flex flex-wrap items-end justify-between gap-4 px-0 sm:px-0">
-        {title ? (
-          <Heading
-            title={title}
-            count={pageData?.meta.totalCount}
-            note={isSearch ? droppedWordsNote(search.data?.meta.droppedWords) : undefined}
-          />
-        ) : (
-          <div className="h-[76px]" aria-hidden="true" />
-        )}
-        {isSearch && pageData?.meta.totalCount !== 0 && (
-          <div className="flex items-center gap-2">
-            <label htmlFor={sortId} className="text-sm font-semibold text-neutral-700">
-              Sort by
-            </label>
-            <select
-              id={sortId}
-              value={sort ?? "relevance"}
-              onChange={(event) =>
-                void navigate(
-                  resultsPath({
-                    query,
-                    collection: null,
-                    page: 1,
-                    sort: event.target.value === "relevance" ? undefined : (event.target.value as SearchSort),
-                  }),
-                )
-              }
-              className="h-11 rounded-full border border-neutral-300 bg-white px-4 text-sm font-semibold text-neutral-900 focus:border-neutral-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/30"
-            >
-              {SEARCH_SORTS.map((value) => (
-                <option key={value} value={value}>
-                  {SORT_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-      </div>
+      {title ? (
+        <Heading
+          title={title}
+          count={pageData?.meta.totalCount}
+          capped={pageData?.meta.totalCountCapped}
+          note={isSearch ? droppedWordsNote(search.data?.meta.droppedWords) : undefined}
+        />
+      ) : (
+        <div className="h-[76px]" aria-hidden="true" />
+      )}
+      <ResultsFilters
+        filters={filters}
+        sort={shownSort}
+        sortOptions={options}
+        clearHref={clearHref}
+        onChange={(next) =>
+          void navigate(
+            resultsPath(
+              { ...target, page: 1 },
+              { sort: next.sort === naturalSort ? undefined : next.sort, filters: next.filters },
+            ),
+          )
+        }
+      />
 
       {result.isPending && page !== undefined && <Spinner label="Loading designs" className="min-h-dvh w-full" />}
 
@@ -163,7 +196,20 @@ export default function ResultsPage() {
         </div>
       )}
 
-      {pageData && pageData.meta.totalCount === 0 && (
+      {pageData && pageData.meta.totalCount === 0 && filtered && (
+        <div className="mt-6">
+          <p className="max-w-2xl text-lg text-neutral-800">
+            No designs match these filters.{" "}
+            {clearHref && (
+              <Link to={clearHref} className="font-semibold underline underline-offset-4 hover:text-brand">
+                Clear filters
+              </Link>
+            )}
+          </p>
+        </div>
+      )}
+
+      {pageData && pageData.meta.totalCount === 0 && !filtered && (
         <div className="mt-6">
           <p className="max-w-2xl text-lg text-neutral-800">
             {isSearch ? `No designs match “${query}”.` : "This collection has no designs yet."} Try a different word, or

@@ -1,13 +1,18 @@
 import type { SearchSort } from "@threadfolk/contract/discovery";
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { COUNT_CAP } from "@threadfolk/contract/discovery-constants";
+import { and, asc, desc, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { designs, sellerDesignProductVariants } from "../../db/schema/index.ts";
+import { designs } from "../../db/schema/index.ts";
+import { selectRows, selectThroughBitmaps } from "../../db/select-rows.ts";
 import { isListedDesign } from "./listed-designs.ts";
+import { shownPriceCents } from "./shown-price.ts";
 
 /** One page of listed designs (their ids, in page order) and how many there are in all. */
 export type DesignPage = {
   designIds: string[];
   totalCount: number;
+  /** True when the count stopped at COUNT_CAP: there are more designs than `totalCount`. */
+  totalCountCapped?: boolean;
 };
 
 // `desc nulls last` to match the catalogue's btree indexes (status, published_at DESC NULLS LAST) and
@@ -27,10 +32,11 @@ function orderFor(sort: SearchSort, relevance: SQL[]): SQL[] {
         newestFirst,
         asc(designs.id),
       ];
+    // The price on the card, sale prices included (shownPriceCents).
     case "price_asc":
-      return [asc(sellerDesignProductVariants.priceCents), newestFirst, asc(designs.id)];
+      return [sql`${shownPriceCents()} asc`, newestFirst, asc(designs.id)];
     case "price_desc":
-      return [desc(sellerDesignProductVariants.priceCents), newestFirst, asc(designs.id)];
+      return [sql`${shownPriceCents()} desc`, newestFirst, asc(designs.id)];
     default:
       return [...relevance, desc(designs.orderCount30d), newestFirst, asc(designs.id)];
   }
@@ -39,9 +45,10 @@ function orderFor(sort: SearchSort, relevance: SQL[]): SQL[] {
 /**
  * How the total is counted: `window` (count(*) over () in the page query: right for selective searches, whose
  * matches are gathered anyway), `separate` (a second count query, so the page itself can stop after
- * `perPage` rows of an ordered index scan: right for plain listings over every design) or `none`.
+ * `perPage` rows of an ordered index scan: right for plain listings over every design), `capped` (a separate
+ * count that stops at COUNT_CAP: filtered listings) or `none`.
  */
-export type CountStrategy = "window" | "separate" | "none";
+export type CountStrategy = "window" | "separate" | "capped" | "none";
 
 export type ListDesignPageOptions = {
   db: Database;
@@ -71,38 +78,65 @@ export async function countListedDesigns({ db, where }: { db: Database; where?: 
   return total?.totalCount ?? 0;
 }
 
+/**
+ * How many listed designs match `where`, counted exactly up to COUNT_CAP (`cap`): a broad search or filter
+ * stops counting there instead of visiting every match. A count above the cap comes back as `cap + 1`, so a
+ * cache of counts keeps plain numbers; `cappedCount` turns it into what a page shows.
+ */
+export async function countListedDesignsUpTo(options: {
+  db: Database;
+  where?: SQL | undefined;
+  cap?: number;
+  /** Read the matches through bitmap index scans only (a full-text match: see selectThroughBitmaps). */
+  throughIndexes?: boolean;
+}): Promise<number> {
+  const cap = options.cap ?? COUNT_CAP;
+  const [row] = await (options.throughIndexes ? selectThroughBitmaps : selectRows)<{ total: number }>(
+    options.db,
+    sql`select count(*)::int as total from (
+      select 1 from ${designs} where ${and(isListedDesign(), options.where)} limit ${cap + 1}) as matches`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+/** A count of countListedDesignsUpTo as a page shows it: at most the cap, and whether there were more. */
+export function cappedCount(count: number, cap = COUNT_CAP): { totalCount: number; totalCountCapped: boolean } {
+  return count > cap ? { totalCount: cap, totalCountCapped: true } : { totalCount: count, totalCountCapped: false };
+}
+
 /** One page of listed designs matching `where`, in the given order, with the total when asked. */
 export async function listDesignPage(options: ListDesignPageOptions): Promise<DesignPage> {
   const { db, sort, page, perPage, where, relevance, count } = options;
-  const needsVariant = sort === "price_asc" || sort === "price_desc";
   const columns =
     count === "window"
       ? { id: designs.id, totalCount: sql<number>`count(*) over ()`.mapWith(Number) }
       : { id: designs.id, totalCount: sql<number>`0`.mapWith(Number) };
-  const base = db.select(columns).from(designs);
-  const joined = needsVariant
-    ? base.innerJoin(
-        sellerDesignProductVariants,
-        and(eq(sellerDesignProductVariants.designId, designs.id), eq(sellerDesignProductVariants.isDefault, true)),
-      )
-    : base;
-  const pageQuery = joined
+  const pageQuery = db
+    .select(columns)
+    .from(designs)
     .where(and(isListedDesign(), where))
     .orderBy(...orderFor(sort, relevance))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  if (count === "separate") {
+  if (count === "separate" || count === "capped") {
     // The page and the count are independent: on PostgreSQL they run at once on two pooled connections.
-    const [rows, totalCount] = await Promise.all([
+    const [rows, total] = await Promise.all([
       pageQuery,
-      where === undefined && options.countAllListed ? options.countAllListed() : countListedDesigns({ db, where }),
+      where === undefined && options.countAllListed
+        ? options.countAllListed().then((totalCount) => ({ totalCount, totalCountCapped: false }))
+        : count === "capped"
+          ? countListedDesignsUpTo({ db, where }).then((found) => cappedCount(found))
+          : countListedDesigns({ db, where }).then((totalCount) => ({ totalCount, totalCountCapped: false })),
     ]);
-    return { designIds: rows.map((row) => row.id), totalCount };
+    return { designIds: rows.map((row) => row.id), ...total };
   }
   const rows = await pageQuery;
   const designIds = rows.map((row) => row.id);
   if (count === "none") return { designIds, totalCount: designIds.length };
   if (rows.length > 0) return { designIds, totalCount: rows[0]?.totalCount ?? 0 };
+  // An empty first page: its window saw every match, and there are none. Counting again would repeat the
+  // whole search for nothing.
+  if (page === 1) return { designIds, totalCount: 0 };
   // A page past the end of a windowed search: its window saw no rows.
   return { designIds, totalCount: await countListedDesigns({ db, where }) };
 }

@@ -1,13 +1,16 @@
-import type { SearchSort } from "@threadfolk/contract/discovery";
-import { type SQL, sql } from "drizzle-orm";
+import type { DesignFilters, SearchSort } from "@threadfolk/contract/discovery";
+import { and, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { designs } from "../../db/schema/index.ts";
 import { type CountStrategy, type DesignPage, listDesignPage } from "../catalogue/list-design-page.ts";
+import { designFilterCondition } from "../catalogue/shown-price.ts";
 import type { Collection } from "./queries.ts";
 
 /**
  * One page of a home collection: curated ones by item position, `popular` by recent orders then favourites,
- * `recent` and `browse` newest first. An explicit sort other than relevance overrides the collection's order.
+ * `recent` newest first, `browse` (every design, the page made for filtering) most popular first, so that
+ * it is not the same list as Recently Added. An explicit sort other than relevance overrides the collection's
+ * order; filters narrow any collection (and its count stops at COUNT_CAP). Says which order it used.
  */
 export async function listCollectionDesigns(options: {
   db: Database;
@@ -15,11 +18,13 @@ export async function listCollectionDesigns(options: {
   page: number;
   perPage: number;
   sort?: SearchSort;
+  filters?: DesignFilters;
   count?: CountStrategy;
   countAllListed?: () => Promise<number>;
-}): Promise<DesignPage> {
+}): Promise<DesignPage & { sort: SearchSort }> {
   const { db, collection, page, perPage } = options;
-  const count = options.count ?? "separate";
+  const filter = designFilterCondition(options.filters);
+  const count = options.count ?? (filter ? "capped" : "separate");
   let where: SQL | undefined;
   let relevance: SQL[] = [];
   let naturalSort: SearchSort = "relevance";
@@ -32,6 +37,7 @@ export async function listCollectionDesigns(options: {
       break;
     }
     case "popular":
+    case "all":
       naturalSort = "popular";
       break;
     default:
@@ -39,5 +45,15 @@ export async function listCollectionDesigns(options: {
       break;
   }
   const sort = options.sort && options.sort !== "relevance" ? options.sort : naturalSort;
-  return listDesignPage({ db, where, relevance, sort, page, perPage, count, countAllListed: options.countAllListed });
+  const found = await listDesignPage({
+    db,
+    where: filter ? and(where, filter) : where,
+    relevance,
+    sort,
+    page,
+    perPage,
+    count,
+    countAllListed: options.countAllListed,
+  });
+  return { ...found, sort };
 }

@@ -62,9 +62,16 @@ export function presentDesignCard(row: DesignCardRow, images: ImageUrlSigner): D
   };
 }
 
-export function presentPageMeta(options: { totalCount: number; page: number; perPage: number }): PageMeta {
-  const { totalCount, page, perPage } = options;
-  return { totalCount, page, perPage, totalPages: Math.ceil(totalCount / perPage) };
+export function presentPageMeta(options: {
+  totalCount: number;
+  page: number;
+  perPage: number;
+  totalCountCapped?: boolean;
+}): PageMeta {
+  const { totalCount, page, perPage, totalCountCapped } = options;
+  const meta = { totalCount, page, perPage, totalPages: Math.ceil(totalCount / perPage) };
+  // Results pages say whether their count stopped at the cap; other pages count exactly and say nothing.
+  return totalCountCapped === undefined ? meta : { ...meta, totalCountCapped };
 }
 
 type Artist = typeof sellerProfiles.$inferSelect;

@@ -64,12 +64,13 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
       const body = collections === "{}" ? `${eventId}}` : `${eventId},${collections.slice(1)}`;
       return reply.header("Cache-Control", "no-cache").type("application/json; charset=utf-8").send(body);
     }
-    const { query, page = 1, sort = "relevance" } = parseInput(searchDesignsQuerySchema, rawQuery, "query");
+    const { query, page = 1, sort = "relevance", ...filters } = parseInput(searchDesignsQuerySchema, rawQuery, "query");
     await enforceSearchLimit({ context, route: "search", ip: request.ip });
     const result = await searchDesigns({
       db: context.db,
       query,
       sort,
+      filters,
       page,
       perPage: DESIGN_PAGE_SIZE,
       countAllListed: listedCount,
@@ -79,7 +80,12 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     return reply.send({
       data,
       meta: {
-        ...presentPageMeta({ totalCount: result.totalCount, page, perPage: DESIGN_PAGE_SIZE }),
+        ...presentPageMeta({
+          totalCount: result.totalCount,
+          totalCountCapped: result.totalCountCapped ?? false,
+          page,
+          perPage: DESIGN_PAGE_SIZE,
+        }),
         query,
         sort,
         // Words no design has, left out so the rest still finds something ('space cat' -> the cats).
@@ -90,7 +96,7 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
 
   app.get("/internal_design_collections/:nameKey", async (request, reply) => {
     const { nameKey } = parseInput(collectionPathSchema, request.params, "params");
-    const { page = 1, sort } = parseInput(collectionPageQuerySchema, request.query, "query");
+    const { page = 1, sort, ...filters } = parseInput(collectionPageQuerySchema, request.query, "query");
     const key = collectionKeySchema.safeParse(nameKey);
     const collection = key.success ? await findCollectionByKey({ db: context.db, key: key.data }) : undefined;
     if (!collection) throw new AppError("not_found", `No collection named ${nameKey}`);
@@ -99,6 +105,7 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
       collection,
       page,
       sort,
+      filters,
       perPage: DESIGN_PAGE_SIZE,
       countAllListed: listedCount,
     });
@@ -106,9 +113,15 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     return reply.send({
       data,
       meta: {
-        ...presentPageMeta({ totalCount: result.totalCount, page, perPage: DESIGN_PAGE_SIZE }),
+        ...presentPageMeta({
+          totalCount: result.totalCount,
+          totalCountCapped: result.totalCountCapped ?? false,
+          page,
+          perPage: DESIGN_PAGE_SIZE,
+        }),
         nameKey: collection.key,
         displayName: collection.displayName,
+        sort: result.sort,
       },
     });
   });

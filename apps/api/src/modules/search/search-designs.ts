@@ -1,11 +1,18 @@
-import type { SearchSort } from "@threadfolk/contract/discovery";
-import { type SQL, sql } from "drizzle-orm";
+import { COUNT_CAP, type DesignFilters, type SearchSort } from "@threadfolk/contract/discovery";
+import { and, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { designs } from "../../db/schema/index.ts";
-import { selectRows } from "../../db/select-rows.ts";
+import { selectRows, selectThroughBitmaps } from "../../db/select-rows.ts";
 import type { KeyedCache } from "../../lib/keyed-cache.ts";
-import { countListedDesigns, type DesignPage, listDesignPage, newestFirst } from "../catalogue/list-design-page.ts";
+import {
+  cappedCount,
+  countListedDesignsUpTo,
+  type DesignPage,
+  listDesignPage,
+  newestFirst,
+} from "../catalogue/list-design-page.ts";
 import { isListedDesign } from "../catalogue/listed-designs.ts";
+import { designFilterCondition } from "../catalogue/shown-price.ts";
 import { parseSearchWords } from "./parse-search-words.ts";
 
 /** A misspelt word is replaced by vocabulary words at least this similar (trigram similarity, 0..1). */
@@ -15,6 +22,13 @@ const CORRECTIONS_PER_WORD = 3;
 const CORRECTION_RELATIVE_SIMILARITY = 0.75;
 /** Words shorter than this are never "corrected": two letters are too ambiguous. */
 const CORRECTION_MIN_LENGTH = 3;
+/**
+ * The title trigram fallback only looks at words of at least this many letters (never at stop words): a one-
+ * or two-letter word shares a trigram with tens of thousands of titles, each of which would be rechecked.
+ */
+const FALLBACK_MIN_WORD_LENGTH = 3;
+/** …and at most this many of them: a long query's trigrams would read as many posting lists. */
+const FALLBACK_MAX_WORDS = 3;
 
 /** A page of search results: a design page, plus the words the relaxed search left out. */
 export type SearchPage = DesignPage & {
@@ -22,11 +36,18 @@ export type SearchPage = DesignPage & {
   droppedWords?: string[];
 };
 
-type SearchOptions = {
+export type SearchOptions = {
   db: Database;
+  /**
+   * Narrow the results (garment style, colour, shown price): part of the options, so anything keyed by a
+   * search (a result cache) keys by them too.
+   */
+  filters?: DesignFilters;
   countAllListed?: () => Promise<number>;
   /** Keeps the totals of recent searches briefly (by their words), so paging through one costs no recount. */
   countCache?: KeyedCache<number>;
+  /** Totals are exact up to this many (COUNT_CAP; tests lower it). */
+  countCap?: number;
   /** How many of the most popular designs a relevance page looks through first (tests vary it). */
   prefixSize?: number;
   /** As typed; words are extracted from it (see parseSearchWords). */
@@ -58,16 +79,25 @@ export async function findWordAlternatives(db: Database, words: string[]): Promi
     candidates.map((word) => sql`${word}::text`),
     sql`, `,
   );
+  // An exact vocabulary check first (primary key lookups): a correctly spelt word is its own only row, and only
+  // the words that are not in the vocabulary pay for the nearest-neighbour scan.
   const rows = await selectRows<{ word: string; term: string; similarity: number }>(
     db,
     sql`
+    with query_words as (
+      select w.word, exists (select 1 from search_terms t where t.kind = 'word' and t.term = w.word) as known
+      from unnest(array[${list}]) as w(word)
+      -- Stop words ('the', 'of') are never "corrected" into real words: they are meant to match nothing.
+      where numnode(plainto_tsquery('english', w.word)) > 0
+    )
+    select w.word, w.word as term, 1 as similarity from query_words w where w.known
+    union all
     select w.word, t.term, similarity(t.term, w.word) as similarity
-    from unnest(array[${list}]) as w(word)
+    from query_words w
     cross join lateral (
       select term from search_terms where kind = 'word' order by term <-> w.word limit ${CORRECTIONS_PER_WORD + 1}
     ) t
-    -- Stop words ('the', 'of') are never "corrected" into real words: they are meant to match nothing.
-    where numnode(plainto_tsquery('english', w.word)) > 0`,
+    where not w.known`,
   );
   const byWord = new Map<string, Array<{ term: string; similarity: number }>>();
   for (const row of rows) {
@@ -121,20 +151,6 @@ const popularFirst = sql`${designs.orderCount30d} desc nulls last, ${designs.fav
  * search page looks through: an index scan of that many rows, about a millisecond. See listRelevantPage.
  */
 const INDEX_PREFIX_SIZE = 2400;
-
-/**
- * Runs a query of rare matches with index walks and sequential scans off, so the planner can only read the
- * GIN indexes (bitmap scans) and the cost follows the number of matches. Its row estimate for two words
- * together multiplies their frequencies and can be far too high ('black anime': thousands expected, none
- * found); trusting it, the planner would walk the whole popularity or date index hoping to meet matches soon.
- */
-async function selectThroughBitmaps<Row>(db: Database, query: SQL): Promise<Row[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_indexscan = off`);
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return selectRows<Row>(tx, query);
-  });
-}
 
 /**
  * One page of the listed designs matching `match` in an order an index serves (newest, popular): the same two
@@ -210,12 +226,20 @@ function compareCandidates(a: Candidate, b: Candidate): number {
 async function listRelevantPage(options: {
   db: Database;
   tsQuery: SQL;
+  /** The results page's filters (or undefined): every candidate must pass them. */
+  filter: SQL | undefined;
   phrase: string;
   page: number;
   perPage: number;
   prefixSize: number;
-}): Promise<string[]> {
-  const { db, tsQuery, phrase, page, perPage, prefixSize } = options;
+  /**
+   * Counts the matches, told how many the most popular designs held (undefined when they were not looked
+   * through): run beside the second step.
+   */
+  countMatches: (prefixMatches: number | undefined) => Promise<number>;
+}): Promise<{ designIds: string[]; counted: number }> {
+  const { db, tsQuery, filter, phrase, page, perPage, prefixSize } = options;
+  const listed = filter ? sql`${isListedDesign()} and ${filter}` : isListedDesign();
   const needed = page * perPage;
   const documents = [titleDocument, labelDocument, searchDocument];
   const tierOf = sql`case when ${titleKey} = ${phrase} then 0 when ${titleDocument} @@ ${tsQuery} then 1
@@ -225,58 +249,86 @@ async function listRelevantPage(options: {
 
   // The exact-title designs, plus (when the page lies within it) the matches among the most popular designs.
   // The derived table is named like the table so the shared column list reads from it.
-  const exactTitle = sql`select ${columns} from ${designs} where ${titleKey} = ${phrase} and ${isListedDesign()}`;
-  const prefixRows = await selectRows<Candidate>(
+  const exactTitle = sql`select ${columns}, false as "inPrefix" from ${designs} where ${titleKey} = ${phrase} and ${listed}`;
+  const prefixRows = await selectRows<Candidate & { inPrefix: boolean }>(
     db,
     needed > prefixSize
       ? exactTitle
       : sql`
-        select ${columns}
+        select ${columns}, true as "inPrefix"
         from (
-          select * from ${designs} where ${isListedDesign()} order by ${popularFirst} limit ${prefixSize}
+          select * from ${designs} where ${listed} order by ${popularFirst} limit ${prefixSize}
         ) as ${designs}
         where ${searchDocument} @@ ${tsQuery}
-        union ${exactTitle}`,
+        union all ${exactTitle}`,
   );
   const candidates = new Map(prefixRows.map((row) => [row.id, row]));
+  // How many of the most popular designs match: a word in most of the catalogue proves a capped count here.
+  const counting = options.countMatches(
+    needed > prefixSize ? undefined : prefixRows.filter((row) => row.inPrefix).length,
+  );
+  // Awaited below; a failing lookup must not leave it rejected and unobserved.
+  counting.catch(() => undefined);
   // Tiers 1..3 whose first `needed` matches the prefix did not hold.
-  const missing = [1, 2, 3].filter((tier) => prefixRows.filter((row) => row.tier <= tier).length < needed);
+  const found = [...candidates.values()];
+  const missing = [1, 2, 3].filter((tier) => found.filter((row) => row.tier <= tier).length < needed);
   if (missing.length > 0) {
     const lookups = missing.map(
       (tier) => sql`(
         select ${columns} from ${designs}
-        where ${isListedDesign()} and ${documents[tier - 1]} @@ ${tsQuery}
+        where ${listed} and ${documents[tier - 1]} @@ ${tsQuery}
         order by ${popularFirst} limit ${needed})`,
     );
     const rows = await selectThroughBitmaps<Candidate>(db, sql.join(lookups, sql` union all `));
-    for (const row of rows) candidates.set(row.id, row);
+    for (const row of rows) candidates.set(row.id, { ...row, inPrefix: false });
   }
   const sorted = [...candidates.values()].sort(compareCandidates);
-  return sorted.slice((page - 1) * perPage, needed).map((row) => row.id);
+  return { designIds: sorted.slice((page - 1) * perPage, needed).map((row) => row.id), counted: await counting };
 }
 
-/** One page of the designs matching every word group, in the given sort, with the total. */
+/** The key of a search's total in the count cache: its word groups and its filters. */
+function countKey(alternatives: WordAlternatives[], filters: DesignFilters | undefined): string {
+  return JSON.stringify([alternatives.map((group) => group.terms), filters ?? {}]);
+}
+
+/** One page of the designs matching every word group, in the given sort, with the total (capped). */
 async function listMatchingPage(
   options: SearchOptions & { alternatives: WordAlternatives[]; phrase: string },
 ): Promise<DesignPage> {
   const { db, alternatives, phrase, sort, page, perPage } = options;
   const tsQuery = buildTsQuery(alternatives);
-  const where = sql`${searchDocument} @@ ${tsQuery}`;
-  const count = () => countListedDesigns({ db, where });
+  const filter = designFilterCondition(options.filters);
+  const where = filter ? sql`${searchDocument} @@ ${tsQuery} and ${filter}` : sql`${searchDocument} @@ ${tsQuery}`;
+  // Counted exactly up to COUNT_CAP: a word in most designs ('tee') stops there instead of visiting them all,
+  // through the GIN index (never a sequential scan of every design's document, which a LIMIT tempts).
+  const cap = options.countCap ?? COUNT_CAP;
+  const count = () => countListedDesignsUpTo({ db, where, cap, throughIndexes: true });
   // The page and the count are independent: on PostgreSQL they run at once on two pooled connections. The
   // count of a broad query is the slowest part (it visits every match), and the same for every page of it.
-  const prefixSize = options.prefixSize ?? INDEX_PREFIX_SIZE;
+  // Words of one or two letters ('a b c', 'x') and stop words are rare or no lexemes at all: looking through
+  // the most popular designs first would read thousands of rows to find none, so their GIN entries answer.
+  const shortOnly = alternatives.every((group) => group.status === "unchecked");
+  const prefixSize = shortOnly ? 0 : (options.prefixSize ?? INDEX_PREFIX_SIZE);
+  const key = countKey(alternatives, options.filters);
+  if (sort === "relevance") {
+    // More matches than the cap among the most popular designs alone: the count is known without counting.
+    const countMatches = (prefixMatches: number | undefined) => {
+      const load = () =>
+        prefixMatches !== undefined && prefixMatches > COUNT_CAP ? Promise.resolve(COUNT_CAP + 1) : count();
+      return options.countCache ? options.countCache(key, load) : load();
+    };
+    const found = await listRelevantPage({ db, tsQuery, filter, phrase, page, perPage, prefixSize, countMatches });
+    return { designIds: found.designIds, ...cappedCount(found.counted, cap) };
+  }
   const indexOrder = sort === "newest" ? sql`${newestFirst}, ${designs.id}` : sort === "popular" ? popularFirst : null;
-  const [designIds, totalCount] = await Promise.all([
-    sort === "relevance"
-      ? listRelevantPage({ db, tsQuery, phrase, page, perPage, prefixSize })
-      : indexOrder
-        ? listIndexOrderedPage({ db, match: where, order: indexOrder, page, perPage, prefixSize })
-        : // Price sorts join the default variant and sort every match: cost follows the number of matches.
-          listDesignPage({ ...options, where, relevance: [], count: "none" }).then((found) => found.designIds),
-    options.countCache ? options.countCache(JSON.stringify(alternatives.map((group) => group.terms)), count) : count(),
+  const [designIds, counted] = await Promise.all([
+    indexOrder
+      ? listIndexOrderedPage({ db, match: where, order: indexOrder, page, perPage, prefixSize })
+      : // Price sorts order by the shown price of every match: cost follows the number of matches.
+        listDesignPage({ ...options, where, relevance: [], count: "none" }).then((found) => found.designIds),
+    options.countCache ? options.countCache(key, count) : count(),
   ]);
-  return { designIds, totalCount };
+  return { designIds, ...cappedCount(counted, cap) };
 }
 
 /**
@@ -289,9 +341,10 @@ async function listMatchingPage(
  */
 export async function searchDesigns(options: SearchOptions): Promise<SearchPage> {
   const words = parseSearchWords(options.query);
+  const filter = designFilterCondition(options.filters);
   if (words.length === 0) {
     const sort = options.sort === "relevance" ? "newest" : options.sort;
-    return listDesignPage({ ...options, sort, where: undefined, relevance: [], count: "separate" });
+    return listDesignPage({ ...options, sort, where: filter, relevance: [], count: filter ? "capped" : "separate" });
   }
   const phrase = words.join(" ");
   const alternatives = await findWordAlternatives(options.db, words);
@@ -308,12 +361,24 @@ export async function searchDesigns(options: SearchOptions): Promise<SearchPage>
   // Real words that no design has together ('black anime'): no title is "similar" to them either.
   if (alternatives.every(isWord)) return found;
 
-  // Nothing matched word by word (words run together, a title of stop words): trigram similarity with the
-  // whole title, served by the GIN trigram index on lower(display_name). An exact title still comes first.
-  return listDesignPage({
+  // Nothing matched word by word (words run together, a title of stop words). The title whose words are the
+  // query's comes first; then, for the words worth comparing (three letters or more, not stop words, at most
+  // FALLBACK_MAX_WORDS), trigram similarity with the whole title, served by the GIN trigram index on
+  // lower(display_name). One- and two-letter words and stop words never reach the trigram index: they share
+  // trigrams with most titles ('a' with 26,000 of 100,000), so only the exact title can answer them.
+  const exactTitle = sql`${titleKey} = ${phrase}`;
+  const fallbackWords = words
+    .filter((word, index) => word.length >= FALLBACK_MIN_WORD_LENGTH && alternatives[index]?.status !== "unchecked")
+    .slice(0, FALLBACK_MAX_WORDS);
+  const similar = fallbackWords.length > 0 ? sql`lower(${designs.displayName}) % ${fallbackWords.join(" ")}` : null;
+  const match = similar ? sql`(${exactTitle} or ${similar})` : exactTitle;
+  const fallback = await listDesignPage({
     ...options,
     count: "window",
-    where: sql`lower(${designs.displayName}) % ${phrase}`,
-    relevance: [sql`(${titleKey} = ${phrase}) desc`, sql`similarity(lower(${designs.displayName}), ${phrase}) desc`],
+    where: filter ? and(match, filter) : match,
+    relevance: similar
+      ? [sql`(${exactTitle}) desc`, sql`similarity(lower(${designs.displayName}), ${fallbackWords.join(" ")}) desc`]
+      : [],
   });
+  return { ...fallback, totalCountCapped: false };
 }

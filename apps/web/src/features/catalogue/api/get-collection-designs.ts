@@ -1,16 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { CollectionDesignsResponse, SearchSort } from "@threadfolk/contract/discovery-constants";
+import type { CollectionDesignsResponse, DesignFilters, SearchSort } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { catalogueKeys } from "./query-keys.ts";
+import { filterParams } from "./search-designs.ts";
 
-type CollectionDesignsParams = { nameKey: string; page: number; sort?: SearchSort };
+type CollectionDesignsParams = { nameKey: string; page: number; sort?: SearchSort; filters?: DesignFilters };
 
 /** `GET /api/v1/internal_design_collections/{name_key}?page&sort`: one page (24 cards) of a home collection. */
 export function getCollectionDesigns(params: CollectionDesignsParams, signal?: AbortSignal) {
   return apiRequest<CollectionDesignsResponse>(
     `/api/v1/internal_design_collections/${encodeURIComponent(params.nameKey)}`,
     {
-      params: { page: params.page, sort: params.sort },
+      params: { page: params.page, sort: params.sort, ...filterParams(params.filters) },
       signal,
       isPublic: true,
     },

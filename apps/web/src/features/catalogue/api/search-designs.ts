@@ -1,17 +1,30 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { SearchDesignsResponse, SearchSort } from "@threadfolk/contract/discovery-constants";
+import type { DesignFilters, SearchDesignsResponse, SearchSort } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { catalogueKeys } from "./query-keys.ts";
 
-type SearchDesignsParams = { query: string; page: number; sort?: SearchSort };
+type SearchDesignsParams = { query: string; page: number; sort?: SearchSort; filters?: DesignFilters };
 
-/** `GET /api/v1/internal_design_collections?query&page&sort`: one page of search results (query as typed). */
+/**
+ * `GET /api/v1/internal_design_collections?query&page&sort&style&color&price_from&price_under`: one page of
+ * search results (query as typed).
+ */
 export function searchDesigns(params: SearchDesignsParams, signal?: AbortSignal) {
   return apiRequest<SearchDesignsResponse>("/api/v1/internal_design_collections", {
-    params: { query: params.query, page: params.page, sort: params.sort },
+    params: { query: params.query, page: params.page, sort: params.sort, ...filterParams(params.filters) },
     signal,
     isPublic: true,
   });
+}
+
+/** The filters as the API's query parameters (snake_case), unset ones left out. */
+export function filterParams(filters: DesignFilters | undefined) {
+  return {
+    style: filters?.style,
+    color: filters?.color,
+    price_from: filters?.priceFrom,
+    price_under: filters?.priceUnder,
+  };
 }
 
 export const searchDesignsQueryOptions = (params: SearchDesignsParams) =>

@@ -1,0 +1,56 @@
+import type { DesignFilters } from "@threadfolk/contract/discovery-constants";
+import { type SQL, sql } from "drizzle-orm";
+import { designs } from "../../db/schema/index.ts";
+
+/** A sale running now (the same window as runningSaleOffers). */
+const isRunning = sql`s.starts_at <= now() and s.ends_at > now()`;
+
+/**
+ * The price a design's card shows, in cents, as a column of a query over `designs`: its default variant's
+ * price (the design's base price without one), lowered by the running sales that cover it exactly as
+ * `salePriceCents` lowers it (a design-specific sale price, else the sale's percentage rounded half up; the
+ * lowest offer wins; an offer that is zero or not lower is ignored). So "Price: low to high" follows the
+ * price on the cards, sale prices included. When no sale runs at all, an uncorrelated test (evaluated once
+ * per query) skips the sale part.
+ */
+export function shownPriceCents(): SQL<number> {
+  const price = sql`coalesce((select v.price_cents from seller_design_product_variants v where v.design_id = ${designs.id} and v.is_default), ${designs.basePriceCents})`;
+  return sql<number>`(select case
+      when not exists (select 1 from marketplace_sales s where ${isRunning}) then p.price
+      else least(p.price, (
+        select min(coalesce(sd.sale_price_cents, nullif((p.price * (100 - s.percent_off) + 50) / 100, 0)))
+        from marketplace_sales s
+        left join marketplace_sale_designs sd on sd.sale_id = s.id and sd.design_id = ${designs.id}
+        where ${isRunning} and (s.applies_to_all_designs or sd.design_id is not null)))
+    end
+    from (select ${price} as price) p)`;
+}
+
+/**
+ * The filters of a results page as a condition on `designs` (undefined without any): offered in the garment
+ * style, offered in the colour (and the style comes in it), and a shown price from `priceFrom` dollars and
+ * under `priceUnder` dollars.
+ */
+export function designFilterCondition(filters: DesignFilters | undefined): SQL | undefined {
+  if (!filters) return undefined;
+  const conditions: SQL[] = [];
+  if (filters.style) {
+    conditions.push(sql`exists (select 1 from seller_design_product_variants fv
+      join garment_styles fs on fs.id = fv.garment_style_id
+      where fv.design_id = ${designs.id} and fv.offered and fs.key = ${filters.style}
+      ${filters.color ? sql`and ${filters.color} = any(fs.colors)` : sql``})`);
+  }
+  if (filters.color) conditions.push(sql`${filters.color} = any(${designs.offeredColors})`);
+  if (filters.priceFrom !== undefined || filters.priceUnder !== undefined) {
+    // A half-open range (an unset bound is infinite), so the shown price is computed once per row.
+    const from = filters.priceFrom === undefined ? null : filters.priceFrom * 100;
+    const under = filters.priceUnder === undefined ? null : filters.priceUnder * 100;
+    conditions.push(sql`int4range(${from}::int, ${under}::int) @> ${shownPriceCents()}`);
+  }
+  return conditions.length === 0 ? undefined : sql.join(conditions, sql` and `);
+}
+
+/** True when any filter is set. */
+export function hasFilters(filters: DesignFilters | undefined): boolean {
+  return designFilterCondition(filters) !== undefined;
+}
