@@ -52,8 +52,17 @@ export async function getHomeCollections({ context }: { context: Pick<AppContext
  * Keeps a value for a few seconds per instance (the home payload: derived data, identical for every visitor,
  * and the most requested page). Concurrent misses share one load, so expiry causes no stampede.
  */
-export function createShortLivedCache<Value>(options: { ttlMs: number; load: () => Promise<Value> }) {
+export function createShortLivedCache<Value>(options: {
+  ttlMs: number;
+  load: () => Promise<Value>;
+  /** Drops the value when this changes (the catalogue generation, lib/catalogue-generation.ts). */
+  generation?: () => number;
+}) {
   // One entry under a fixed key: the keyed cache's expiry and shared loads, for a single value.
-  const cache = createKeyedCache<Value>({ ttlMs: options.ttlMs, maxEntries: 1 });
+  const cache = createKeyedCache<Value>({
+    ttlMs: options.ttlMs,
+    maxEntries: 1,
+    ...(options.generation ? { generation: options.generation } : {}),
+  });
   return (): Promise<Value> => cache("value", options.load);
 }

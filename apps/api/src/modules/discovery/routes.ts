@@ -16,10 +16,13 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { catalogueGeneration } from "../../lib/catalogue-generation.ts";
+import { createConcurrencyLimit } from "../../lib/concurrency-limit.ts";
 import { createKeyedCache } from "../../lib/keyed-cache.ts";
 import { countListedDesigns } from "../catalogue/list-design-page.ts";
 import { enforceSearchLimit } from "../search/enforce-search-limit.ts";
 import { searchDesigns } from "../search/search-designs.ts";
+import { createSearchResultCache } from "../search/search-result-cache.ts";
 import { getArtistStorefront } from "./get-artist-storefront.ts";
 import { getDesignDetail } from "./get-design-detail.ts";
 import { createShortLivedCache, getHomeCollections } from "./get-home-collections.ts";
@@ -42,16 +45,26 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
   const listedCount = createShortLivedCache({
     ttlMs: context.config.DISCOVERY_CACHE_SECONDS * 1000,
     load: () => countListedDesigns({ db: context.db }),
+    generation: catalogueGeneration,
   });
   // Totals of recent searches, by their words: paging through "black history" counts its 20,000 matches once.
   const searchCounts = createKeyedCache<number>({
     ttlMs: context.config.DISCOVERY_CACHE_SECONDS * 1000,
     maxEntries: SEARCH_COUNT_CACHE_SIZE,
+    generation: catalogueGeneration,
   });
   // Cached as its final JSON text (already snake_case), so a cache hit costs no conversion or serialisation.
   const homeCache = createShortLivedCache({
     ttlMs: context.config.DISCOVERY_CACHE_SECONDS * 1000,
     load: async () => JSON.stringify(toSnakeKeys(await getHomeCollections({ context }))),
+    generation: catalogueGeneration,
+  });
+  // Whole result pages of recent searches (decision 047), and a limit on searches running at once.
+  const searchPages = createSearchResultCache(context.config);
+  const searchSlots = createConcurrencyLimit({
+    concurrency: context.config.SEARCH_CONCURRENCY,
+    queueTimeoutMs: context.config.SEARCH_QUEUE_TIMEOUT_MS,
+    name: "search",
   });
 
   // Home collections (no query string), or one page of search results (`query` present, possibly empty).
@@ -66,26 +79,35 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     }
     const { query, page = 1, sort = "relevance" } = parseInput(searchDesignsQuerySchema, rawQuery, "query");
     await enforceSearchLimit({ context, route: "search", ip: request.ip });
-    const result = await searchDesigns({
-      db: context.db,
+    // Everything the search takes but the database and the caches: the result cache's key.
+    const search = { query, sort, page, perPage: DESIGN_PAGE_SIZE };
+    const found = await searchPages.get(search, () =>
+      searchSlots(async () => {
+        const result = await searchDesigns({
+          ...search,
+          db: context.db,
+          countAllListed: listedCount,
+          countCache: searchCounts,
+        });
+        const data = await loadDesignCards({ context, designIds: result.designIds });
+        return {
+          dataJson: JSON.stringify(toSnakeKeys(data)),
+          totalCount: result.totalCount,
+          droppedWords: result.droppedWords ?? [],
+        };
+      }),
+    );
+    const meta = toSnakeKeys({
+      ...presentPageMeta({ totalCount: found.totalCount, page, perPage: DESIGN_PAGE_SIZE }),
       query,
       sort,
-      page,
-      perPage: DESIGN_PAGE_SIZE,
-      countAllListed: listedCount,
-      countCache: searchCounts,
+      // Words no design has, left out so the rest still finds something ('space cat' -> the cats).
+      droppedWords: found.droppedWords,
     });
-    const data = await loadDesignCards({ context, designIds: result.designIds });
-    return reply.send({
-      data,
-      meta: {
-        ...presentPageMeta({ totalCount: result.totalCount, page, perPage: DESIGN_PAGE_SIZE }),
-        query,
-        sort,
-        // Words no design has, left out so the rest still finds something ('space cat' -> the cats).
-        droppedWords: result.droppedWords ?? [],
-      },
-    });
+    // Sent as text: a cached page costs no conversion or serialisation of its cards.
+    return reply
+      .type("application/json; charset=utf-8")
+      .send(`{"data":${found.dataJson},"meta":${JSON.stringify(meta)}}`);
   });
 
   app.get("/internal_design_collections/:nameKey", async (request, reply) => {

@@ -11,7 +11,7 @@ const search = (query: string, extra = "") =>
   server.request(`/api/v1/internal_design_collections?query=${encodeURIComponent(query)}${extra}`);
 
 beforeAll(async () => {
-  server = await getTestServer({ env: { DISCOVERY_CACHE_SECONDS: "0" } });
+  server = await getTestServer({ env: { DISCOVERY_CACHE_SECONDS: "0", SEARCH_CACHE_SECONDS: "0" } });
   const db = server.database.db;
   const mara = await buildArtist(db, { displayName: "Mara Okafor", uniqueUsername: "mara-okafor" });
   const other = await buildArtist(db, { displayName: "Quentin Vale", uniqueUsername: "quentin-vale" });
