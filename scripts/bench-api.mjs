@@ -15,9 +15,12 @@
 //   BENCH_SECTIONS     which parts to run, comma-separated: discovery, cart, checkout, address, orders
 //                      (default all)
 //   BENCH_PURCHASES    purchases in the orders section (default 300), prepared before the timed run
+//   Not in the default set: `issue16` (issue 16's table) and `embedded` (/ping and /healthz while 20
+//   connections search an embedded-database server); see scripts/bench-discovery-load.mjs.
 // The address section sends each guest's requests from its own X-Forwarded-For address, so that the default
 // per-identity and per-address limits apply as for real shoppers: start the server with TRUST_PROXY=true.
 import autocannon from "autocannon";
+import { benchEmbedded, benchIssue16 } from "./bench-discovery-load.mjs";
 
 const baseUrl = (process.env.BENCH_URL ?? "http://localhost:3000").replace(/\/+$/, "");
 const duration = Number(process.env.BENCH_DURATION ?? 5);
@@ -80,6 +83,8 @@ async function main() {
   if (sections.has("checkout")) await benchCheckout(listing.data);
   if (sections.has("address")) await benchAddressValidation();
   if (sections.has("orders")) await benchPurchases(listing.data);
+  if (sections.has("issue16")) await benchIssue16({ baseUrl, connections, duration, designUuid, getJson });
+  if (sections.has("embedded")) await benchEmbedded({ baseUrl, duration, getJson });
 }
 
 async function benchDiscovery(designUuid) {

@@ -70,7 +70,11 @@ const environmentSchema = z
     /** Search result pages kept per instance (decision 047): seconds (0 disables), entries and bytes at most. */
     SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     SEARCH_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(2000),
-    SEARCH_CACHE_MAX_BYTES: z.coerce.number().int().min(1024).default(32 * 1024 * 1024),
+    SEARCH_CACHE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(32 * 1024 * 1024),
     /** Searches that run at once per instance; more wait in line up to SEARCH_QUEUE_TIMEOUT_MS, then 503. */
     SEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     SEARCH_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),

@@ -32,7 +32,11 @@ type Reply = { id: number; result?: unknown; error?: { message: string; name?: s
 
 /** What `transaction` hands its callback: the same calls, inside the transaction. */
 export type ThreadTransaction = {
-  query<Row = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResults<Row>>;
+  query<Row = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<ThreadResults<Row>>;
   exec(text: string): Promise<ThreadResults[]>;
   rollback(): Promise<void>;
   closed: boolean;

@@ -42,8 +42,7 @@ export function createSearchResultCache(
     ttlMs: config.SEARCH_CACHE_SECONDS * 1000,
     maxEntries: config.SEARCH_CACHE_MAX_ENTRIES,
     maxBytes: config.SEARCH_CACHE_MAX_BYTES,
-    sizeOf: (page, key) =>
-      page.dataJson.length + key.length + page.droppedWords.join().length + ENTRY_OVERHEAD_BYTES,
+    sizeOf: (page, key) => page.dataJson.length + key.length + page.droppedWords.join().length + ENTRY_OVERHEAD_BYTES,
     generation: catalogueGeneration,
     ...(options.now ? { now: options.now } : {}),
   });

@@ -5,8 +5,8 @@ import type { AppContext } from "../../context.ts";
 import { designDrafts, designs, sellerDesignProductVariants } from "../../db/schema/index.ts";
 import { enqueueJob } from "../../jobs/enqueue-job.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { bumpCatalogueGeneration } from "../../lib/catalogue-generation.ts";
 import { type ArtistActor, authorize } from "../../lib/authorize.ts";
+import { bumpCatalogueGeneration } from "../../lib/catalogue-generation.ts";
 import { slugify } from "../catalogue/slugify.ts";
 import { artworkKey } from "../media/media-keys.ts";
 import {
