@@ -4,7 +4,7 @@
 // 5 lines, each connection its own shoppers (guest tokens, so their own carts), with p95 against the
 // targets of issue 11, then address validation (the local ZIP data verifier) with varied real addresses, p95
 // against issue 12's target. It never starts a server: point it at one.
-// Start that server with DISCOVERY_CACHE_SECONDS=0: otherwise repeated searches reuse their cached totals
+// Start that server with DISCOVERY_CACHE_SECONDS=0 SEARCH_CACHE_SECONDS=0: otherwise repeated searches are cached
 // (decision 012) and the latency figures describe the cache, not the search (see the README).
 //
 //   BENCH_URL          server to measure (default http://localhost:3000)

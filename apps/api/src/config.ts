@@ -75,8 +75,11 @@ const environmentSchema = z
       .int()
       .min(1024)
       .default(32 * 1024 * 1024),
-    /** Searches that run at once per instance; more wait in line up to SEARCH_QUEUE_TIMEOUT_MS, then 503. */
-    SEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /**
+     * Searches that run at once per instance (default 4 on PostgreSQL, 1 on the embedded database, whose one
+     * connection would only interleave them); more wait in line up to SEARCH_QUEUE_TIMEOUT_MS, then 503.
+     */
+    SEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     SEARCH_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
     /** Analytics batches per identity (guest or customer) in any minute. */
     ANALYTICS_BATCHES_PER_MINUTE: z.coerce.number().int().min(1).default(60),

@@ -32,7 +32,10 @@ export async function getDesignDetail({
     createImageUrlSigner({ db, config: context.config }),
   ]);
   if (!found) throw AppError.notFound("Design");
-  const [cardRow, ...moreRows] = await findDesignCardRows({ db, designIds: [designId, ...moreIds.map((row) => row.id)] });
+  const [cardRow, ...moreRows] = await findDesignCardRows({
+    db,
+    designIds: [designId, ...moreIds.map((row) => row.id)],
+  });
   if (cardRow?.id !== designId) throw AppError.notFound("Design");
   const moreByArtist = moreRows.map((row) => presentDesignCard(row, images));
   return {

@@ -62,7 +62,7 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
   // Whole result pages of recent searches (decision 047), and a limit on searches running at once.
   const searchPages = createSearchResultCache(context.config);
   const searchSlots = createConcurrencyLimit({
-    concurrency: context.config.SEARCH_CONCURRENCY,
+    concurrency: context.config.SEARCH_CONCURRENCY ?? (context.config.DATABASE_URL ? 4 : 1),
     queueTimeoutMs: context.config.SEARCH_QUEUE_TIMEOUT_MS,
     name: "search",
   });
