@@ -63,7 +63,17 @@ export function createKeyedCache<Value>(options: {
     return loading;
   }
 
+  /** The value kept for `key` when there is a fresh one (it counts as a use), without loading anything. */
+  function peek(key: string): Value | undefined {
+    const entry = entries.get(key);
+    if (!entry || entry.expiresAt <= now() || entry.generation !== generationOf()) return undefined;
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry.value;
+  }
+
   return Object.assign(get, {
+    peek,
     /** Entries and bytes held now (for tests and logs). */
     stats: () => ({ entries: entries.size, bytes: totalBytes }),
   });

@@ -78,25 +78,30 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
       return reply.header("Cache-Control", "no-cache").type("application/json; charset=utf-8").send(body);
     }
     const { query, page = 1, sort = "relevance" } = parseInput(searchDesignsQuerySchema, rawQuery, "query");
-    await enforceSearchLimit({ context, route: "search", ip: request.ip });
     // Everything the search takes but the database and the caches: the result cache's key.
     const search = { query, sort, page, perPage: DESIGN_PAGE_SIZE };
-    const found = await searchPages.get(search, () =>
-      searchSlots(async () => {
-        const result = await searchDesigns({
-          ...search,
-          db: context.db,
-          countAllListed: listedCount,
-          countCache: searchCounts,
-        });
-        const data = await loadDesignCards({ context, designIds: result.designIds });
-        return {
-          dataJson: JSON.stringify(toSnakeKeys(data)),
-          totalCount: result.totalCount,
-          droppedWords: result.droppedWords ?? [],
-        };
-      }),
-    );
+    // A cached page costs the database nothing, so only a search that has to run counts against the
+    // per-address limit (whose counter is itself a database write per request).
+    const cached = searchPages.peek(search);
+    if (!cached) await enforceSearchLimit({ context, route: "search", ip: request.ip });
+    const found =
+      cached ??
+      (await searchPages.get(search, () =>
+        searchSlots(async () => {
+          const result = await searchDesigns({
+            ...search,
+            db: context.db,
+            countAllListed: listedCount,
+            countCache: searchCounts,
+          });
+          const data = await loadDesignCards({ context, designIds: result.designIds });
+          return {
+            dataJson: JSON.stringify(toSnakeKeys(data)),
+            totalCount: result.totalCount,
+            droppedWords: result.droppedWords ?? [],
+          };
+        }),
+      ));
     const meta = toSnakeKeys({
       ...presentPageMeta({ totalCount: found.totalCount, page, perPage: DESIGN_PAGE_SIZE }),
       query,

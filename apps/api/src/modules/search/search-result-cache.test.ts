@@ -117,6 +117,15 @@ describe("createSearchResultCache", () => {
     expect(await cache.get({ query: "dog" }, async () => page("fresh"))).toEqual(page("fresh"));
   });
 
+  it("peeks at a fresh page without searching, and sees none after a catalogue change", async () => {
+    const cache = createSearchResultCache(settings);
+    expect(cache.peek({ query: "owl" })).toBeUndefined();
+    await cache.get({ query: "owl" }, async () => page("owl"));
+    expect(cache.peek({ query: "OWL!" })).toEqual(page("owl"));
+    bumpCatalogueGeneration();
+    expect(cache.peek({ query: "owl" })).toBeUndefined();
+  });
+
   it("forgets a failed search", async () => {
     const cache = createSearchResultCache(settings);
     await expect(cache.get({ query: "cat" }, async () => Promise.reject(new Error("down")))).rejects.toThrow("down");

@@ -51,6 +51,10 @@ export function createSearchResultCache(
     get(search: Record<string, unknown>, load: () => Promise<CachedSearchPage>): Promise<CachedSearchPage> {
       return cache(searchCacheKey(search), load);
     },
+    /** The cached page for `search`, if there is a fresh one; never searches. */
+    peek(search: Record<string, unknown>): CachedSearchPage | undefined {
+      return cache.peek(searchCacheKey(search));
+    },
     stats: cache.stats,
   };
 }

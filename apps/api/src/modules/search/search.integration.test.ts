@@ -214,7 +214,13 @@ describe("search suggestions", () => {
 
 describe("rate limits per client address", () => {
   it("answers a 429 with Retry-After in the API error shape past the allowance, per address and per route", async () => {
-    const env = { SEARCH_RATE_LIMIT_PER_IP: "4", SEARCH_RATE_LIMIT_WINDOW_SECONDS: "600", TRUST_PROXY: "true" };
+    // No result cache: a cached page is not counted (decision 047), and this test repeats a query.
+    const env = {
+      SEARCH_RATE_LIMIT_PER_IP: "4",
+      SEARCH_RATE_LIMIT_WINDOW_SECONDS: "600",
+      TRUST_PROXY: "true",
+      SEARCH_CACHE_SECONDS: "0",
+    };
     const limited = await getTestServer({ env, database: server.database });
     try {
       const from = (address: string) => ({ headers: { "x-forwarded-for": address } });
