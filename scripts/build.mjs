@@ -27,6 +27,8 @@ export async function buildApi({ force = false } = {}) {
     entryPoints: {
       main: path.join(ROOT, "apps/api/src/main.ts"),
       migrate: path.join(ROOT, "apps/api/src/migrate.ts"),
+      // The embedded database's thread (decision 047): its own file, which db/pglite-thread.ts starts.
+      "pglite-worker": path.join(ROOT, "apps/api/src/db/pglite-worker.mjs"),
       ...(fs.existsSync(path.join(ROOT, "apps/api/src/cli"))
         ? Object.fromEntries(
             fs

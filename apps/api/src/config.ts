@@ -67,6 +67,20 @@ const environmentSchema = z
     /** Search results and suggestions, each: requests per client address in the window (sliding). */
     SEARCH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
     SEARCH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(10),
+    /** Search result pages kept per instance (decision 047): seconds (0 disables), entries and bytes at most. */
+    SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    SEARCH_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(2000),
+    SEARCH_CACHE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(32 * 1024 * 1024),
+    /**
+     * Searches that run at once per instance (default 4 on PostgreSQL, 1 on the embedded database, whose one
+     * connection would only interleave them); more wait in line up to SEARCH_QUEUE_TIMEOUT_MS, then 503.
+     */
+    SEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    SEARCH_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
     /** Analytics batches per identity (guest or customer) in any minute. */
     ANALYTICS_BATCHES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Stored analytics events older than this are deleted by the hourly housekeeping job. */

@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { PGliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -61,11 +60,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    extensions: { pg_trgm },
-  });
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // PGlite runs on a worker thread of its own, so its queries never block this thread (db/pglite-thread.ts).
+  const client = await PGliteThread.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  // Drizzle's PGlite driver only calls query, exec and transaction, which the thread's client offers.
+  const db = drizzlePglite({ client: client as never, schema }) as unknown as Database;
   return {
     db,
     driver: "pglite",

@@ -13,6 +13,13 @@ export type AppSecretPurpose = { label: string; settingKey: string };
 
 const storedSecrets = new WeakMap<Database, Map<string, Promise<Buffer>>>();
 
+/**
+ * Keys derived from SECRET_KEY, by SECRET_KEY and purpose. The same Buffer every time matters beyond the HMAC
+ * saved: the media URL signatures and image sources are memoised per secret Buffer (media-urls.ts), so a
+ * fresh Buffer per request made every request sign every URL again (decision 047).
+ */
+const derivedSecrets = new Map<string, Promise<Buffer>>();
+
 async function loadStoredSecret(db: Database, settingKey: string): Promise<Buffer> {
   // Whoever inserts first wins; everyone then reads the same row, so all instances share one secret.
   await db
@@ -41,7 +48,13 @@ export function getAppSecret({
   purpose: AppSecretPurpose;
 }): Promise<Buffer> {
   if (config.SECRET_KEY) {
-    return Promise.resolve(createHmac("sha256", config.SECRET_KEY).update(purpose.label).digest());
+    const key = `${purpose.label}\u0000${config.SECRET_KEY}`;
+    let derived = derivedSecrets.get(key);
+    if (!derived) {
+      derived = Promise.resolve(createHmac("sha256", config.SECRET_KEY).update(purpose.label).digest());
+      derivedSecrets.set(key, derived);
+    }
+    return derived;
   }
   let byPurpose = storedSecrets.get(db);
   if (!byPurpose) {

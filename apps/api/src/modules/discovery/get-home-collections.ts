@@ -14,21 +14,15 @@ export type HomeCollections = Record<
 /** Every home collection shown on the home page with its first cards (8), keyed by collection name. */
 export async function getHomeCollections({ context }: { context: Pick<AppContext, "db" | "config"> }) {
   const collections = await findCollections({ db: context.db });
-  const pages: DesignPage[] = [];
-  // One after the other: PGlite runs one query at a time anyway, and on PostgreSQL this is cached.
   // `browse` is every design: the home page links to it but shows no preview, so its cards are not sent.
   const shown = collections.filter((collection) => collection.kind !== "all");
-  for (const collection of shown) {
-    pages.push(
-      await listCollectionDesigns({
-        db: context.db,
-        collection,
-        page: 1,
-        perPage: HOME_PREVIEW_SIZE,
-        count: "none",
-      }),
-    );
-  }
+  // All at once (decision 047): on PostgreSQL they run side by side on pooled connections, one round of waiting
+  // instead of one per collection; the embedded database's thread takes them in turn.
+  const pages: DesignPage[] = await Promise.all(
+    shown.map((collection) =>
+      listCollectionDesigns({ db: context.db, collection, page: 1, perPage: HOME_PREVIEW_SIZE, count: "none" }),
+    ),
+  );
   const uniqueIds = [...new Set(pages.flatMap((page) => page.designIds))];
   const cards = new Map((await loadDesignCards({ context, designIds: uniqueIds })).map((card) => [card.id, card]));
   const result: HomeCollections = {};
@@ -52,8 +46,17 @@ export async function getHomeCollections({ context }: { context: Pick<AppContext
  * Keeps a value for a few seconds per instance (the home payload: derived data, identical for every visitor,
  * and the most requested page). Concurrent misses share one load, so expiry causes no stampede.
  */
-export function createShortLivedCache<Value>(options: { ttlMs: number; load: () => Promise<Value> }) {
+export function createShortLivedCache<Value>(options: {
+  ttlMs: number;
+  load: () => Promise<Value>;
+  /** Drops the value when this changes (the catalogue generation, lib/catalogue-generation.ts). */
+  generation?: () => number;
+}) {
   // One entry under a fixed key: the keyed cache's expiry and shared loads, for a single value.
-  const cache = createKeyedCache<Value>({ ttlMs: options.ttlMs, maxEntries: 1 });
+  const cache = createKeyedCache<Value>({
+    ttlMs: options.ttlMs,
+    maxEntries: 1,
+    ...(options.generation ? { generation: options.generation } : {}),
+  });
   return (): Promise<Value> => cache("value", options.load);
 }

@@ -16,10 +16,13 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { catalogueGeneration } from "../../lib/catalogue-generation.ts";
+import { createConcurrencyLimit } from "../../lib/concurrency-limit.ts";
 import { createKeyedCache } from "../../lib/keyed-cache.ts";
 import { countListedDesigns } from "../catalogue/list-design-page.ts";
 import { enforceSearchLimit } from "../search/enforce-search-limit.ts";
 import { searchDesigns } from "../search/search-designs.ts";
+import { createSearchResultCache } from "../search/search-result-cache.ts";
 import { getArtistStorefront } from "./get-artist-storefront.ts";
 import { getDesignDetail } from "./get-design-detail.ts";
 import { createShortLivedCache, getHomeCollections } from "./get-home-collections.ts";
@@ -42,16 +45,26 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
   const listedCount = createShortLivedCache({
     ttlMs: context.config.DISCOVERY_CACHE_SECONDS * 1000,
     load: () => countListedDesigns({ db: context.db }),
+    generation: catalogueGeneration,
   });
   // Totals of recent searches, by their words: paging through "black history" counts its 20,000 matches once.
   const searchCounts = createKeyedCache<number>({
     ttlMs: context.config.DISCOVERY_CACHE_SECONDS * 1000,
     maxEntries: SEARCH_COUNT_CACHE_SIZE,
+    generation: catalogueGeneration,
   });
   // Cached as its final JSON text (already snake_case), so a cache hit costs no conversion or serialisation.
   const homeCache = createShortLivedCache({
     ttlMs: context.config.DISCOVERY_CACHE_SECONDS * 1000,
     load: async () => JSON.stringify(toSnakeKeys(await getHomeCollections({ context }))),
+    generation: catalogueGeneration,
+  });
+  // Whole result pages of recent searches (decision 047), and a limit on searches running at once.
+  const searchPages = createSearchResultCache(context.config);
+  const searchSlots = createConcurrencyLimit({
+    concurrency: context.config.SEARCH_CONCURRENCY ?? (context.config.DATABASE_URL ? 4 : 1),
+    queueTimeoutMs: context.config.SEARCH_QUEUE_TIMEOUT_MS,
+    name: "search",
   });
 
   // Home collections (no query string), or one page of search results (`query` present, possibly empty).
@@ -65,33 +78,47 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
       return reply.header("Cache-Control", "no-cache").type("application/json; charset=utf-8").send(body);
     }
     const { query, page = 1, sort = "relevance", ...filters } = parseInput(searchDesignsQuerySchema, rawQuery, "query");
-    await enforceSearchLimit({ context, route: "search", ip: request.ip });
-    const result = await searchDesigns({
-      db: context.db,
+    // Everything the search takes but the database and the caches: the result cache's key.
+    const search = { query, sort, filters, page, perPage: DESIGN_PAGE_SIZE };
+    // A cached page costs the database nothing, so only a search that has to run counts against the
+    // per-address limit (whose counter is itself a database write per request).
+    const cached = searchPages.peek(search);
+    if (!cached) await enforceSearchLimit({ context, route: "search", ip: request.ip });
+    const found =
+      cached ??
+      (await searchPages.get(search, () =>
+        searchSlots(async () => {
+          const result = await searchDesigns({
+            ...search,
+            db: context.db,
+            countAllListed: listedCount,
+            countCache: searchCounts,
+          });
+          const data = await loadDesignCards({ context, designIds: result.designIds });
+          return {
+            dataJson: JSON.stringify(toSnakeKeys(data)),
+            totalCount: result.totalCount,
+            totalCountCapped: result.totalCountCapped ?? false,
+            droppedWords: result.droppedWords ?? [],
+          };
+        }),
+      ));
+    const meta = toSnakeKeys({
+      ...presentPageMeta({
+        totalCount: found.totalCount,
+        totalCountCapped: found.totalCountCapped,
+        page,
+        perPage: DESIGN_PAGE_SIZE,
+      }),
       query,
       sort,
-      filters,
-      page,
-      perPage: DESIGN_PAGE_SIZE,
-      countAllListed: listedCount,
-      countCache: searchCounts,
+      // Words no design has, left out so the rest still finds something ('space cat' -> the cats).
+      droppedWords: found.droppedWords,
     });
-    const data = await loadDesignCards({ context, designIds: result.designIds });
-    return reply.send({
-      data,
-      meta: {
-        ...presentPageMeta({
-          totalCount: result.totalCount,
-          totalCountCapped: result.totalCountCapped ?? false,
-          page,
-          perPage: DESIGN_PAGE_SIZE,
-        }),
-        query,
-        sort,
-        // Words no design has, left out so the rest still finds something ('space cat' -> the cats).
-        droppedWords: result.droppedWords ?? [],
-      },
-    });
+    // Sent as text: a cached page costs no conversion or serialisation of its cards.
+    return reply
+      .type("application/json; charset=utf-8")
+      .send(`{"data":${found.dataJson},"meta":${JSON.stringify(meta)}}`);
   });
 
   app.get("/internal_design_collections/:nameKey", async (request, reply) => {

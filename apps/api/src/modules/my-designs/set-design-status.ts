@@ -1,6 +1,7 @@
 import type { MyDesignResponse } from "@threadfolk/contract/studio-sales";
 import type { AppContext } from "../../context.ts";
 import { type Actor, authorize } from "../../lib/authorize.ts";
+import { bumpCatalogueGeneration } from "../../lib/catalogue-generation.ts";
 import { presentMyDesigns } from "./list-my-designs.ts";
 import { myDesignPolicies } from "./policies.ts";
 import { findDesignOwner, updateDesignStatus } from "./queries.ts";
@@ -29,6 +30,8 @@ export async function setDesignStatus({
   const design = await findDesignOwner({ db, designId });
   authorize(actor, rule, design);
   await updateDesignStatus({ db, designId: design.id, status });
+  // This instance's cached search pages and home payload let go of it at once (decision 047).
+  bumpCatalogueGeneration();
   const entry = (await presentMyDesigns({ context, designIds: [design.id] })).get(design.id);
   if (!entry) throw new Error(`design ${design.id} vanished while its status changed`);
   return { data: entry };

@@ -25,7 +25,7 @@ function createRandom(seed: number) {
 const WORDS = ["comet", "fox", "river", "neon", "lantern", "harbor", "jazz", "moon"];
 
 beforeAll(async () => {
-  server = await getTestServer({ env: { DISCOVERY_CACHE_SECONDS: "0" } });
+  server = await getTestServer({ env: { DISCOVERY_CACHE_SECONDS: "0", SEARCH_CACHE_SECONDS: "0" } });
   const db = server.database.db;
   const artist = await buildArtist(db, { displayName: "Tier Tester", uniqueUsername: "tier-tester" });
 

@@ -11,7 +11,7 @@ const search = (query: string, extra = "") =>
   server.request(`/api/v1/internal_design_collections?query=${encodeURIComponent(query)}${extra}`);
 
 beforeAll(async () => {
-  server = await getTestServer({ env: { DISCOVERY_CACHE_SECONDS: "0" } });
+  server = await getTestServer({ env: { DISCOVERY_CACHE_SECONDS: "0", SEARCH_CACHE_SECONDS: "0" } });
   const db = server.database.db;
   const mara = await buildArtist(db, { displayName: "Mara Okafor", uniqueUsername: "mara-okafor" });
   const other = await buildArtist(db, { displayName: "Quentin Vale", uniqueUsername: "quentin-vale" });
@@ -214,7 +214,13 @@ describe("search suggestions", () => {
 
 describe("rate limits per client address", () => {
   it("answers a 429 with Retry-After in the API error shape past the allowance, per address and per route", async () => {
-    const env = { SEARCH_RATE_LIMIT_PER_IP: "4", SEARCH_RATE_LIMIT_WINDOW_SECONDS: "600", TRUST_PROXY: "true" };
+    // No result cache: a cached page is not counted (decision 047), and this test repeats a query.
+    const env = {
+      SEARCH_RATE_LIMIT_PER_IP: "4",
+      SEARCH_RATE_LIMIT_WINDOW_SECONDS: "600",
+      TRUST_PROXY: "true",
+      SEARCH_CACHE_SECONDS: "0",
+    };
     const limited = await getTestServer({ env, database: server.database });
     try {
       const from = (address: string) => ({ headers: { "x-forwarded-for": address } });

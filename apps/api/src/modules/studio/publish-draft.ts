@@ -6,6 +6,7 @@ import { designDrafts, designs, sellerDesignProductVariants } from "../../db/sch
 import { enqueueJob } from "../../jobs/enqueue-job.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { type ArtistActor, authorize } from "../../lib/authorize.ts";
+import { bumpCatalogueGeneration } from "../../lib/catalogue-generation.ts";
 import { slugify } from "../catalogue/slugify.ts";
 import { artworkKey } from "../media/media-keys.ts";
 import {
@@ -116,6 +117,8 @@ export async function publishDraft(options: {
       { dedupeKey: renderJobKey(designId, 1) },
     );
   });
+  // Cached search pages, totals and the home payload of this instance show it at once (decision 047).
+  bumpCatalogueGeneration();
   context.jobs.nudge();
   return designId;
 }

@@ -10,6 +10,7 @@ import { designs, garmentStyles, sellerDesignProductVariants } from "../../db/sc
 import { enqueueJob } from "../../jobs/enqueue-job.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { type Actor, type ArtistActor, authorize } from "../../lib/authorize.ts";
+import { bumpCatalogueGeneration } from "../../lib/catalogue-generation.ts";
 import { slugify } from "../catalogue/slugify.ts";
 import { grantArtistCleanImages } from "../media/clean-image-grants.ts";
 import { artworkKey, DEFAULT_MOCKUP_WIDTH, type Garment, mockupKey } from "../media/media-keys.ts";
@@ -287,6 +288,8 @@ export async function updateSellerDesign(options: {
   });
   // The old mockups go at once (their keys carry no version); the job renders the new ones.
   if (rerender) await forgetDesignRenditions(context.storage, design.id);
+  // Titles, tags, prices and pictures show in cached search pages and the home payload (decision 047).
+  bumpCatalogueGeneration();
   context.jobs.nudge();
   if (!updated) throw AppError.notFound("Design");
   return updated;

@@ -6,6 +6,7 @@ import type { Database } from "../../db/client.ts";
 import { sellerProfiles } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { UserActor } from "../../lib/authorize.ts";
+import { bumpCatalogueGeneration } from "../../lib/catalogue-generation.ts";
 import { violatedUniqueIndex } from "../../lib/database-errors.ts";
 import { IMAGE_PRESETS, imageRenditionKey } from "../media/media-keys.ts";
 import { getMediaUrlSecret, signMediaUrl } from "../media/media-urls.ts";
@@ -216,6 +217,8 @@ export async function updateStorefront(options: {
       .where(eq(sellerProfiles.id, profile.id))
       .returning();
     if (!row) throw AppError.notFound("Storefront");
+    // Cards show the artist's name, and search finds designs by it: cached pages let go (decision 047).
+    if (input.displayName !== undefined || input.uniqueUsername !== undefined) bumpCatalogueGeneration();
     // A removed picture's source goes once the row no longer names it.
     if (avatarKey === null) await context.storage.delete(storefrontPictureKey(profile.id, "avatar"));
     if (bannerKey === null) await context.storage.delete(storefrontPictureKey(profile.id, "banner"));
