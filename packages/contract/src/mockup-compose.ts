@@ -289,9 +289,12 @@ export function drapePrint(layers: GarmentLayers, print: PreparedPrint): Prepare
     for (let column = 0; column < width; column++) {
       const x = print.x + column;
       const target = (row * width + column) * 4;
+      // Never further than the print's own edge (DRAPE_X and DRAPE_Y are at most 1): ink at the edge of the
+      // box bends less instead of being pushed out of it, so the outermost lettering is never cut.
+      const room = Math.min(most, column, width - 1 - column, row, height - 1 - row);
       const amount =
         x >= 0 && x < size && y >= 0 && y < size
-          ? Math.max(-most, Math.min(most, (relief[y * size + x] as number) * shift))
+          ? Math.max(-room, Math.min(room, (relief[y * size + x] as number) * shift))
           : 0;
       const sourceX = column + DRAPE_X * amount;
       const sourceY = row + DRAPE_Y * amount;

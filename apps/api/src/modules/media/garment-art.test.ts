@@ -144,8 +144,9 @@ describe("the print following the fabric", () => {
       }
       // Stripe edges move somewhere over the chest…
       expect(moved, garment).toBeGreaterThan(print.width);
-      // …but gently: the stripes are bent, not wiped out, doubled or pushed out of the box.
-      expect(Math.abs(inkAfter - inkBefore) / inkBefore, garment).toBeLessThan(0.05);
+      // …but gently: the stripes are bent, not wiped out, doubled or pushed out of the box (resampling a bent
+      // edge moves a few percent of its pixels across half alpha; losing or doubling stripes would move half).
+      expect(Math.abs(inkAfter - inkBefore) / inkBefore, garment).toBeLessThan(0.1);
       const relief = reliefOf(layers);
       let deepest = 0;
       for (let row = 0; row < print.height; row++) {

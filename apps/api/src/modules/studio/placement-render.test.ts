@@ -2,7 +2,7 @@ import { defaultPlacement, placeArtwork } from "@threadfolk/contract/studio";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { renderMockupImage } from "../media/render-design-mockups.ts";
-import { preparePrint } from "../media/render-mockup.ts";
+import { defaultPrintBox, preparePrint } from "../media/render-mockup.ts";
 
 const artwork = await sharp({ create: { width: 1200, height: 1500, channels: 4, background: "#d03030" } })
   .png()
@@ -19,14 +19,18 @@ describe("rendering with placements", () => {
     }
   });
 
-  it("keeps a design without a placement where it always was (fitted, centred, hung from the top)", async () => {
+  it("fits a design without a placement inside the print area less the safe margin, within the default box", async () => {
     const unplaced = await preparePrint(artwork, "tee", 640);
+    // An opaque artwork has no padding to trim: its whole canvas is fitted, centred and hung from the top.
+    expect({ x: unplaced.x, y: unplaced.y, width: unplaced.width, height: unplaced.height }).toEqual(
+      defaultPrintBox("tee", 640, { width: 1200, height: 1500 }),
+    );
+    // The margin only ever shrinks the studio's default placement: the print stays inside its box.
     const fitted = placeArtwork("tee", 1200 / 1500, defaultPlacement("tee", 1200 / 1500), 640);
-    // The same box as the default placement, to the pixel of rounding.
-    expect(Math.abs(unplaced.x - fitted.x)).toBeLessThanOrEqual(1);
-    expect(unplaced.y).toBe(fitted.y);
-    expect(Math.abs(unplaced.width - fitted.width)).toBeLessThanOrEqual(1);
-    expect(Math.abs(unplaced.height - fitted.height)).toBeLessThanOrEqual(1);
+    expect(unplaced.x).toBeGreaterThan(fitted.x);
+    expect(unplaced.y).toBeGreaterThan(fitted.y);
+    expect(unplaced.x + unplaced.width).toBeLessThan(fitted.x + fitted.width);
+    expect(unplaced.y + unplaced.height).toBeLessThanOrEqual(fitted.y + fitted.height + 1);
   });
 
   it("renders a moved print differently from the default one", async () => {

@@ -19,6 +19,12 @@ export async function measureTextWidth(
   const width = Math.ceil(size * Math.max(1, [...content].length) * 1.4 + 2 * size);
   const height = Math.ceil(size * 2);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><text x="${size}" y="${Math.round(size * 1.4)}" font-family="${font.family}" font-weight="${font.weight}" font-size="${size}" fill="#000">${escapeXml(content)}</text></svg>`;
+  const ink = await inkBounds(svg);
+  return ink ? ink.right - ink.left + 1 : 0;
+}
+
+/** The first and last inked column and row of an SVG rendered at its own size (undefined when nothing is inked). */
+async function inkBounds(svg: string) {
   const { data, info } = await sharp(Buffer.from(svg))
     .ensureAlpha()
     .extractChannel(3)
@@ -26,15 +32,18 @@ export async function measureTextWidth(
     .toBuffer({ resolveWithObject: true });
   let left = info.width;
   let right = -1;
+  let top = info.height;
+  let bottom = -1;
   for (let y = 0; y < info.height; y++) {
     for (let x = 0; x < info.width; x++) {
-      if ((data[y * info.width + x] as number) > 0) {
-        if (x < left) left = x;
-        if (x > right) right = x;
-      }
+      if ((data[y * info.width + x] as number) === 0) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      bottom = y;
     }
   }
-  return right < 0 ? 0 : right - left + 1;
+  return right < 0 ? undefined : { left, top, right, bottom };
 }
 
 /** The largest whole font size up to `maxSize` at which the line's ink is at most `maxWidth` pixels wide. */
@@ -85,26 +94,9 @@ const PROBE_OVERSCAN = 0.25;
  * each edge, so lettering that runs off the canvas (text widths are estimated when the SVG is written) is found.
  */
 async function drawingBounds(input: ArtworkInput) {
-  const svg = generateArtworkSvg(input, PROBE_WIDTH, { overscan: PROBE_OVERSCAN });
-  const { data, info } = await sharp(Buffer.from(svg))
-    .ensureAlpha()
-    .extractChannel(3)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  let left = info.width;
-  let right = -1;
-  let top = info.height;
-  let bottom = -1;
-  for (let y = 0; y < info.height; y++) {
-    for (let x = 0; x < info.width; x++) {
-      if ((data[y * info.width + x] as number) === 0) continue;
-      if (x < left) left = x;
-      if (x > right) right = x;
-      if (y < top) top = y;
-      bottom = y;
-    }
-  }
-  if (right < 0) return undefined;
+  const ink = await inkBounds(generateArtworkSvg(input, PROBE_WIDTH, { overscan: PROBE_OVERSCAN }));
+  if (!ink) return undefined;
+  const { left, top, right, bottom } = ink;
   const unit = CANVAS_WIDTH / PROBE_WIDTH;
   const offsetX = PROBE_OVERSCAN * CANVAS_WIDTH;
   const offsetY = PROBE_OVERSCAN * CANVAS_HEIGHT;
