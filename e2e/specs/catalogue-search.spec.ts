@@ -111,9 +111,10 @@ test.describe("search", () => {
     // The cards come in the order of the price they show (the sale price first on a card on sale).
     const shown = async () =>
       (await cards.allInnerTexts()).map((text) => Number(/\$(\d+\.\d\d)/.exec(text)?.[1] ?? Number.NaN));
-    await expect.poll(async () => (await shown()).length).toBeGreaterThan(1);
-    const prices = await shown();
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // The previous order stays on screen until the sorted page arrives: wait for it.
+    const isSorted = (prices: number[]) =>
+      prices.length > 1 && prices.every((price, index) => index === 0 || (prices[index - 1] as number) <= price);
+    await expect.poll(async () => isSorted(await shown()), { timeout: 15_000 }).toBe(true);
 
     await page.getByLabel("Color").selectOption({ label: "Black" });
     await expect(page).toHaveURL("/results?home-collection=browse&page=1&sort=price_asc&style=hoodie&color=black");
