@@ -44,8 +44,8 @@ test.describe("cart", () => {
     await expect(quantity).toHaveValue("2");
 
     await addToCart.click();
-    // The toast is a status message (a polite live region), and it never covers the navigation bar: at the top
-    // under the bar on desktop, at the bottom on phones (decision 045).
+    // The toast is a status message (a polite live region), and it never covers the navigation bar: at the top,
+    // under the bar (decision 045).
     const toast = page.getByRole("status").filter({ hasText: `Added 2 × ${name} to your cart` });
     await expect(toast).toBeVisible();
     const headerBottom = await page

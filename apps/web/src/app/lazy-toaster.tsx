@@ -7,12 +7,15 @@ const Toaster = lazy(async () => ({ default: (await import("sonner")).Toaster })
 
 /** The desktop navigation bar's height (72px) and a gap under it. */
 const DESKTOP_TOP_OFFSET_PX = 88;
+/** The phone navigation bar's height with its search field (112px) and a gap under it. */
+const PHONE_TOP_OFFSET_PX = 120;
 
 /**
  * The toast area (coloured theme), mounted when the browser is idle after start-up, so that its live region
  * is in place before the visitor's first action, or earlier if a toast is shown first (decision 011). Toasts
- * never cover the sticky navigation bar (decision 045): on desktop they drop in at the top centre just below
- * its 72px; on phones, where the bar and its search field fill the top, they rise from the bottom.
+ * never cover the navigation bar (decision 045): they drop in at the top centre just below it (72px on desktop,
+ * 112px with the search field on phones). Never at the bottom: on phones that is where the step's main button
+ * (Place Order, Continue shopping) sits, and an error toast there took the tap meant for it.
  */
 export function LazyToaster() {
   const isDesktop = useIsDesktop();
@@ -25,8 +28,9 @@ export function LazyToaster() {
       <Toaster
         richColors
         closeButton
-        position={isDesktop ? "top-center" : "bottom-center"}
-        offset={isDesktop ? { top: DESKTOP_TOP_OFFSET_PX } : undefined}
+        position="top-center"
+        offset={{ top: isDesktop ? DESKTOP_TOP_OFFSET_PX : PHONE_TOP_OFFSET_PX }}
+        mobileOffset={{ top: PHONE_TOP_OFFSET_PX }}
         toastOptions={{ duration: 5000 }}
       />
     </Suspense>
