@@ -1,5 +1,4 @@
-import type { ProductColor } from "@threadfolk/contract/colors";
-import { PRODUCT_COLORS } from "@threadfolk/contract/colors";
+import { colorDisplayName, PRODUCT_COLORS, type ProductColor } from "@threadfolk/contract/colors";
 import {
   type DesignFilters,
   FILTER_GARMENT_STYLE_LABELS,
@@ -9,7 +8,6 @@ import {
 } from "@threadfolk/contract/discovery-constants";
 import { useId } from "react";
 import { Link } from "react-router";
-import { humanizeSlug } from "../../../lib/slug.ts";
 import { PRICE_RANGES, parsePriceRangeValue, priceRangeValue } from "../results-params.ts";
 
 const selectClass =
@@ -23,6 +21,35 @@ function customRangeLabel({ priceFrom, priceUnder }: DesignFilters): string {
 }
 
 type SortOption = { value: SearchSort; label: string };
+
+/** One labelled select of the filter bar; `options` are value and label pairs, in order. */
+function FilterSelect(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={props.id} className={labelClass}>
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        className={selectClass}
+      >
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 type ResultsFiltersProps = {
   filters: DesignFilters;
@@ -53,81 +80,47 @@ export function ResultsFilters({ filters, sort, sortOptions, onChange, clearHref
       onSubmit={(event) => event.preventDefault()}
       className="mt-5 grid grid-cols-2 items-end gap-x-3 gap-y-3 sm:grid-cols-[repeat(4,minmax(0,12rem))_auto]"
     >
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={`${id}-style`} className={labelClass}>
-          Style
-        </label>
-        <select
-          id={`${id}-style`}
-          value={filters.style ?? ""}
-          onChange={(event) => set({ style: (event.target.value || undefined) as FilterGarmentStyle | undefined })}
-          className={selectClass}
-        >
-          <option value="">All styles</option>
-          {FILTER_GARMENT_STYLES.map((key) => (
-            <option key={key} value={key}>
-              {FILTER_GARMENT_STYLE_LABELS[key]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={`${id}-color`} className={labelClass}>
-          Color
-        </label>
-        <select
-          id={`${id}-color`}
-          value={filters.color ?? ""}
-          onChange={(event) => set({ color: (event.target.value || undefined) as ProductColor | undefined })}
-          className={selectClass}
-        >
-          <option value="">All colors</option>
-          {PRODUCT_COLORS.map((key) => (
-            <option key={key} value={key}>
-              {humanizeSlug(key)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={`${id}-price`} className={labelClass}>
-          Price
-        </label>
-        <select
-          id={`${id}-price`}
-          value={priceValue}
-          onChange={(event) => {
-            const range = parsePriceRangeValue(event.target.value);
-            set({ priceFrom: range.priceFrom, priceUnder: range.priceUnder });
-          }}
-          className={selectClass}
-        >
-          <option value="">Any price</option>
-          {PRICE_RANGES.map((range) => (
-            <option key={range.label} value={priceRangeValue(range)}>
-              {range.label}
-            </option>
-          ))}
-          {!knownPrice && <option value={priceValue}>{customRangeLabel(filters)}</option>}
-        </select>
-      </div>
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={`${id}-sort`} className={labelClass}>
-          Sort by
-        </label>
-        <select
-          id={`${id}-sort`}
-          value={sort}
-          onChange={(event) => onChange({ sort: event.target.value as SearchSort, filters })}
-          className={selectClass}
-        >
-          {sortOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id={`${id}-style`}
+        label="Style"
+        value={filters.style ?? ""}
+        onChange={(value) => set({ style: (value || undefined) as FilterGarmentStyle | undefined })}
+        options={[
+          { value: "", label: "All styles" },
+          ...FILTER_GARMENT_STYLES.map((key) => ({ value: key, label: FILTER_GARMENT_STYLE_LABELS[key] })),
+        ]}
+      />
+      <FilterSelect
+        id={`${id}-color`}
+        label="Color"
+        value={filters.color ?? ""}
+        onChange={(value) => set({ color: (value || undefined) as ProductColor | undefined })}
+        options={[
+          { value: "", label: "All colors" },
+          ...PRODUCT_COLORS.map((key) => ({ value: key, label: colorDisplayName(key) })),
+        ]}
+      />
+      <FilterSelect
+        id={`${id}-price`}
+        label="Price"
+        value={priceValue}
+        onChange={(value) => {
+          const range = parsePriceRangeValue(value);
+          set({ priceFrom: range.priceFrom, priceUnder: range.priceUnder });
+        }}
+        options={[
+          { value: "", label: "Any price" },
+          ...PRICE_RANGES.map((range) => ({ value: priceRangeValue(range), label: range.label })),
+          ...(knownPrice ? [] : [{ value: priceValue, label: customRangeLabel(filters) }]),
+        ]}
+      />
+      <FilterSelect
+        id={`${id}-sort`}
+        label="Sort by"
+        value={sort}
+        onChange={(value) => onChange({ sort: value as SearchSort, filters })}
+        options={sortOptions}
+      />
       {clearHref && (
         <div className="col-span-2 flex h-11 items-center sm:col-span-1">
           <Link
