@@ -14,6 +14,8 @@
 //   BENCH_SAMPLES      sequential searches for the latency figures (default 300)
 //   BENCH_SECTIONS     which parts to run, comma-separated: discovery, adversarial, cart, checkout, address,
 //                      orders (default all)
+//   BENCH_ONLY         a regular expression: only the cart, checkout and address scenarios whose titles match
+//                      it run (the yardstick too only if it matches), e.g. to profile one route
 //   BENCH_ADVERSARIAL_SAMPLES  sequential requests per query of the adversarial section (default 20)
 //   BENCH_PURCHASES    purchases in the orders section (default 300), prepared before the timed run
 //   Not in the default set: `issue16` (issue 16's table) and `embedded` (/ping and /healthz while 20
@@ -28,6 +30,8 @@ const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const query = process.env.BENCH_QUERY ?? "space cat";
 const samples = Number(process.env.BENCH_SAMPLES ?? 300);
+/** BENCH_ONLY: a regular expression; only the scenarios whose titles match it run (for profiling one route). */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : undefined;
 const sections = new Set(
   (process.env.BENCH_SECTIONS ?? "discovery,adversarial,cart,checkout,address,orders")
     .split(",")
@@ -359,7 +363,7 @@ async function runScenarios(title, scenarios) {
   const rows = [];
   let baseline;
   const milliseconds = (value) => Number(value.toFixed(1));
-  for (const scenario of scenarios) {
+  for (const scenario of scenarios.filter((candidate) => !only || only.test(candidate.title))) {
     await runCartScenario({ ...scenario, seconds: 1 });
     const { result, latencies, statuses } = await runCartScenario({ ...scenario, seconds: duration });
     const p95 = percentile(latencies, 0.95);
