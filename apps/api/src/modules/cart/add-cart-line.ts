@@ -7,7 +7,10 @@ import { createImageUrlSigner } from "../discovery/image-urls.ts";
 import { cartValidationError, checkLineChoice } from "./check-line-choice.ts";
 import { generateOrderNumber, retryOnOrderNumberCollision } from "./order-number.ts";
 import { presentPricedCartLine } from "./presenters.ts";
-import { cartOwnerOf, findCartVariant, findLineQuantity, upsertCart, upsertCartLine } from "./queries.ts";
+import { addLineToCart, cartOwnerOf, findCartVariant, reopenCart } from "./queries.ts";
+
+/** How many times a placed order is reopened for an add before the add gives up (409). */
+const PLACED_RETRIES = 2;
 
 const FIELDS = {
   variant: "order_line_item.seller_design_product_variant_id",
@@ -19,9 +22,10 @@ const FIELDS = {
 
 /**
  * Adds a variant in a size and colour to the caller's cart (created on the first add): a new line, or more
- * units on the line that already holds it. Atomic: one transaction that locks the cart row (upsertCart) and
- * one INSERT … ON CONFLICT for the line. Over the limits it changes nothing and answers a 422: a line holds at
- * most 10 units (the request is refused, not capped: the shopper sees why) and a cart at most 50 lines.
+ * units on the line that already holds it. One round trip (addLineToCart: the cart is locked, then the line
+ * written, decision 051). Over the limits it changes nothing and answers a 422: a line holds at most 10 units
+ * (the request is refused, not capped: the shopper sees why) and a cart at most 50 lines. A placed, unpaid order
+ * is reopened first (its quote void); while its payment runs, 409.
  */
 export async function addCartLine(options: {
   context: Pick<AppContext, "db" | "config">;
@@ -36,37 +40,29 @@ export async function addCartLine(options: {
     createImageUrlSigner({ db, config: context.config }),
   ]);
   const variant = checkLineChoice({ variant: found, size: input.size, color: input.color, fields: FIELDS });
-  const line = await retryOnOrderNumberCollision(() =>
-    db.transaction(async (tx) => {
-      const cart = await upsertCart({ db: tx, owner, orderNumber: generateOrderNumber() });
-      if (!cart) throw AppError.conflict(ORDER_MESSAGES.cartLockedForPayment);
-      const upserted = await upsertCartLine({
-        db: tx,
-        orderId: cart.id,
-        variantId: variant.variant.id,
-        size: input.size,
-        color: input.color,
-        quantity: input.quantity,
-      });
-      if (upserted) return upserted;
-      // Nothing written: find out which limit refused it (only on this rare path).
-      const existing = await findLineQuantity({
-        db: tx,
-        orderId: cart.id,
-        variantId: variant.variant.id,
-        size: input.size,
-        color: input.color,
-      });
-      throw existing
-        ? cartValidationError([
-            { field: FIELDS.quantity, message: CART_MESSAGES.lineQuantityOverCap(existing.quantity) },
-          ])
-        : cartValidationError([{ field: FIELDS.line, message: CART_MESSAGES.tooManyLines }]);
-    }),
-  );
-  const row = {
-    ...variant,
-    line: { id: line.id, uuid: line.uuid, size: input.size, color: input.color, quantity: line.quantity },
-  };
-  return { data: presentPricedCartLine(row, images), shoppingCartCount: line.cartCount };
+  const choice = { variantId: variant.variant.id, size: input.size, color: input.color, quantity: input.quantity };
+  const add = () =>
+    retryOnOrderNumberCollision(() => addLineToCart({ db, owner, orderNumber: generateOrderNumber(), ...choice }));
+  let added = await add();
+  // A placed, unpaid order is reopened (its quote void), then added to as a plain cart; a shopper placing it
+  // again meanwhile (another tab) is met by the next pass.
+  for (let pass = 0; added.outcome === "placed" && pass < PLACED_RETRIES; pass++) {
+    await reopenCart({ db, order: { id: added.cartId, state: "payment_pending", paymentStartedAt: null } });
+    added = await add();
+  }
+  switch (added.outcome) {
+    case "added": {
+      const row = { ...variant, line: { ...added.line, size: input.size, color: input.color } };
+      return { data: presentPricedCartLine(row, images), shoppingCartCount: added.cartCount };
+    }
+    case "line_full":
+      throw cartValidationError([
+        { field: FIELDS.quantity, message: CART_MESSAGES.lineQuantityOverCap(added.quantity) },
+      ]);
+    case "cart_full":
+      throw cartValidationError([{ field: FIELDS.line, message: CART_MESSAGES.tooManyLines }]);
+    default:
+      // 'locked' (a payment of it is with the processor), or placed again and again while we reopened it.
+      throw AppError.conflict(ORDER_MESSAGES.cartLockedForPayment);
+  }
 }

@@ -8,6 +8,7 @@ import {
 } from "@threadfolk/contract/cart";
 import { toCamelKeys } from "@threadfolk/contract/case";
 import { PRODUCT_COLORS } from "@threadfolk/contract/colors";
+import { ORDER_MESSAGES } from "@threadfolk/contract/orders";
 import { NO_ADDRESS_TAX_LABEL } from "@threadfolk/contract/tax-constants";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -560,6 +561,46 @@ describe("validation", () => {
   });
 });
 
+describe("while a payment of the cart is with the processor", () => {
+  it("refuses every change to it with a 409, and leaves it as it was", async () => {
+    const token = await newGuest();
+    const { defaultVariant } = await buildDesign(server.database.db);
+    const added = expectAdded(
+      await addLine(token, { seller_design_product_variant_id: defaultVariant.id, size: "M", color: "black" }),
+    );
+    const [line] = await server.database.db
+      .select({ orderId: orderLineItems.orderId })
+      .from(orderLineItems)
+      .where(eq(orderLineItems.id, added.data.id));
+    // As the card step leaves the order while the processor answers (placed, payment started).
+    await server.database.db.execute(
+      sql`update orders set state = 'payment_pending', processor_payment_id = 'pq_test', placed_at = now(),
+        item_total_cents = 0, discount_cents = 0, shipping_cents = 0, tax_cents = 0, total_cents = 0,
+        payment_started_at = now() where id = ${line?.orderId as string}`,
+    );
+    const refusals = [
+      await addLine(token, { seller_design_product_variant_id: defaultVariant.id, size: "L", color: "black" }),
+      await addLine(token, { seller_design_product_variant_id: defaultVariant.id, size: "M", color: "black" }),
+      await updateLine(token, added.data.id, { quantity: 3 }),
+      await deleteLine(token, added.data.id),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body.error.message).toBe(ORDER_MESSAGES.cartLockedForPayment);
+    }
+    const [order] = await server.database.db
+      .select({ state: orders.state, processorPaymentId: orders.processorPaymentId })
+      .from(orders)
+      .where(eq(orders.id, line?.orderId as string));
+    expect(order).toEqual({ state: "payment_pending", processorPaymentId: "pq_test" });
+    const lines = await server.database.db
+      .select({ quantity: orderLineItems.quantity })
+      .from(orderLineItems)
+      .where(eq(orderLineItems.orderId, line?.orderId as string));
+    expect(lines).toEqual([{ quantity: 1 }]);
+  });
+});
+
 describe("changing and removing lines", () => {
   it("sets a line's quantity and answers the line and the new count", async () => {
     const token = await newGuest();
@@ -837,6 +878,37 @@ describe("concurrency", () => {
       .where(and(eq(orderLineItems.sellerDesignProductVariantId, defaultVariant.id), eq(orderLineItems.size, "M")));
     expect(rows).toHaveLength(1);
     expectFieldError(await addLine(token, line), "order_line_item.quantity", CART_MESSAGES.lineQuantityOverCap(10));
+  });
+
+  it(`concurrent adds of new lines to a nearly full cart stop at exactly ${MAX_CART_LINES} lines`, async () => {
+    const token = await newGuest();
+    const { defaultVariant } = await buildDesign(server.database.db);
+    const combinations = ["S", "M", "L", "XL", "2XL", "3XL", "4XL", "5XL"].flatMap((size) =>
+      PRODUCT_COLORS.map((color) => ({ seller_design_product_variant_id: defaultVariant.id, size, color })),
+    );
+    const first = expectAdded(await addLine(token, combinations[0] as Line));
+    const [cart] = await server.database.db
+      .select({ orderId: orderLineItems.orderId })
+      .from(orderLineItems)
+      .where(eq(orderLineItems.id, first.data.id));
+    const room = 5;
+    await server.database.db.insert(orderLineItems).values(
+      combinations.slice(1, MAX_CART_LINES - room).map(({ size, color }) => ({
+        orderId: cart?.orderId as string,
+        sellerDesignProductVariantId: defaultVariant.id,
+        size,
+        color,
+        quantity: 1,
+      })),
+    );
+    // Twice the room, at once: each add counts the lines only after it holds the cart's lock.
+    const extra = combinations.slice(MAX_CART_LINES - room, MAX_CART_LINES + room);
+    const responses = await Promise.all(extra.map((line) => addLine(token, line)));
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(room);
+    for (const refused of responses.filter((response) => response.status !== 201)) {
+      expectFieldError(refused, "order_line_item", CART_MESSAGES.tooManyLines);
+    }
+    expect(await cartSummary(token)).toHaveLength(MAX_CART_LINES);
   });
 
   it("concurrent adds past 10 fill the line to exactly 10 and refuse the rest", async () => {

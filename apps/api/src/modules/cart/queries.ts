@@ -1,9 +1,10 @@
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "@threadfolk/contract/cart";
 import { ORDER_MESSAGES } from "@threadfolk/contract/orders";
 import type { AddressInput } from "@threadfolk/contract/validation";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
+import { namedStatement, renderStatement } from "../../db/named-statement.ts";
 import {
   designs,
   type GarmentFit,
@@ -68,10 +69,11 @@ export async function reopenCart(options: {
   const { db, order } = options;
   if (order.paymentStartedAt !== null) throw AppError.conflict(ORDER_MESSAGES.cartLockedForPayment);
   if (order.state !== "payment_pending") return;
+  // Guarded in the statement too: a caller without the cart's lock (an add) must not void a quote being paid.
   await db
     .update(orders)
     .set({ ...REOPENED_CART, updatedAt: sql`now()` })
-    .where(eq(orders.id, order.id));
+    .where(and(eq(orders.id, order.id), isNull(orders.paymentStartedAt)));
 }
 
 async function selectRaw<Row>(db: Executor, query: SQL): Promise<Row[]> {
@@ -201,46 +203,77 @@ export function listedQuantitySum(orderId: SQL | string, exceptLineId?: SQL): SQ
     where l.order_id = ${orderId} and ${isListedDesign()}${exceptLineId ? sql` and l.id <> ${exceptLineId}` : sql``})`;
 }
 
-export type UpsertedLine = { id: number; uuid: string; quantity: number; cartCount: number };
+/** What `cart_add_line` (migration 0018) answers: the line added, or why nothing was written. */
+export type AddedLine =
+  | { outcome: "added"; cartId: string; line: { id: number; uuid: string; quantity: number }; cartCount: number }
+  | { outcome: "line_full"; cartId: string; quantity: number }
+  | { outcome: "cart_full" | "placed" | "locked"; cartId: string };
+
+type AddedLineRow = {
+  outcome: AddedLine["outcome"];
+  cartId: string;
+  lineId: number | null;
+  lineUuid: string | null;
+  lineQuantity: number | null;
+  cartCount: number | null;
+};
 
 /**
- * Adds `quantity` units of a variant/size/colour to a locked cart in one statement: a new line, or more on
- * the existing line. Nothing is written (undefined) when the line would pass MAX_LINE_QUANTITY or a new line
- * would pass MAX_CART_LINES. Also answers the cart's item count: the statement's snapshot does not see its
- * own write, so the count is the other lines' sum plus this line's new quantity.
+ * The add as one named statement: `cart_add_line` locks (or creates) the cart and writes the line, each with a
+ * snapshot taken after the lock; this statement's own snapshot, taken before, supplies the other lines' listed
+ * quantities for the reply's count (a racing add of the same shopper may be missing from that count; the next
+ * reply has it). The listing rule is isListedDesign's, rendered into the statement once.
  */
-export async function upsertCartLine(options: {
-  db: Executor;
-  orderId: string;
+const addLineStatement = namedStatement<AddedLineRow>(
+  "cart_add_line",
+  renderStatement(sql`select a.outcome, a.cart_id as "cartId", a.line_id as "lineId", a.line_uuid as "lineUuid",
+    a.line_quantity as "lineQuantity",
+    case when a.outcome = 'added' then a.line_quantity + ${listedQuantitySum(sql`a.cart_id`, sql`a.line_id`)} end
+      as "cartCount"
+    from cart_add_line($1::uuid, $2::uuid, $3::text, $4::int, $5::text, $6::text, $7::int, $8::int, $9::int) a`),
+);
+
+/**
+ * Adds `quantity` units of a variant/size/colour to the owner's open cart (created when missing) in one round
+ * trip, within MAX_LINE_QUANTITY per line and MAX_CART_LINES per cart. Only a plain cart is written: a placed
+ * order ('placed') is reopened on the caller's general path, and one whose payment is running is 'locked'.
+ */
+export async function addLineToCart(options: {
+  db: Database;
+  owner: CartOwner;
+  orderNumber: string;
   variantId: number;
   size: string;
   color: string;
   quantity: number;
-}): Promise<UpsertedLine | undefined> {
-  const { db, orderId, variantId, size, color, quantity } = options;
-  const [row] = await selectRaw<UpsertedLine>(
-    db,
-    sql`with upserted as (
-      insert into order_line_items (order_id, seller_design_product_variant_id, size, color, quantity)
-      select ${orderId}::uuid, ${variantId}::int, ${size}::text, ${color}::text, ${quantity}::int
-      where (select count(*) from order_line_items where order_id = ${orderId}) < ${MAX_CART_LINES}
-        or exists (
-          select 1 from order_line_items
-          where order_id = ${orderId} and seller_design_product_variant_id = ${variantId}
-            and size = ${size} and color = ${color}
-        )
-      on conflict (order_id, seller_design_product_variant_id, size, color) do update
-        set quantity = order_line_items.quantity + excluded.quantity, updated_at = now()
-        where order_line_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}
-      returning id, uuid, quantity
-    )
-    select upserted.id, upserted.uuid, upserted.quantity,
-      upserted.quantity + ${listedQuantitySum(orderId, sql`upserted.id`)} as "cartCount"
-    from upserted`,
-  );
-  return row
-    ? { ...row, id: Number(row.id), quantity: Number(row.quantity), cartCount: Number(row.cartCount) }
-    : undefined;
+}): Promise<AddedLine> {
+  const { db, owner, orderNumber, variantId, size, color, quantity } = options;
+  const [row] = await addLineStatement(db, [
+    owner.userId ?? null,
+    owner.guestId ?? null,
+    orderNumber,
+    variantId,
+    size,
+    color,
+    quantity,
+    MAX_CART_LINES,
+    MAX_LINE_QUANTITY,
+  ]);
+  if (!row) throw new Error("cart_add_line answered no row");
+  const cartId = row.cartId;
+  switch (row.outcome) {
+    case "added":
+      return {
+        outcome: "added",
+        cartId,
+        line: { id: Number(row.lineId), uuid: String(row.lineUuid), quantity: Number(row.lineQuantity) },
+        cartCount: Number(row.cartCount),
+      };
+    case "line_full":
+      return { outcome: "line_full", cartId, quantity: Number(row.lineQuantity) };
+    default:
+      return { outcome: row.outcome, cartId };
+  }
 }
 
 /** The quantity of an order's line for a variant/size/colour, or undefined when the order has no such line. */
