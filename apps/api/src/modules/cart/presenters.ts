@@ -24,11 +24,11 @@ import {
   type LineAmounts,
   type PricedLine,
 } from "./compute-cart-totals.ts";
-import type { CartLineRow, CartVariant, FoundCart, StoredAddress, UnavailableCartLine } from "./queries.ts";
+import type { CartLineRow, CartLineVariant, FoundCart, StoredAddress, UnavailableCartLine } from "./queries.ts";
 import { quoteShippingOptions, type ShippingQuotes, shippingOptionInForce } from "./shipping-costs.ts";
 
 /** A line's unit prices as the catalogue sets them now (a running sale lowers them, its end restores them). */
-export function priceCartLine(row: CartVariant, quantity: number): PricedLine {
+export function priceCartLine(row: CartLineVariant, quantity: number): PricedLine {
   return {
     unitPriceCents: row.variant.priceCents,
     unitSalePriceCents: variantSalePriceCents(row.variant.priceCents, row.saleOffers, row.variant.isDefault),
@@ -39,12 +39,12 @@ export function priceCartLine(row: CartVariant, quantity: number): PricedLine {
 const FIT_LABELS: Record<GarmentFit, string> = { Men: "Men's", Women: "Women's", Unisex: "Unisex" };
 
 /** A garment style as shoppers read it: "Men's T-Shirt", "Unisex Pullover Hoodie". */
-export function nameGarmentStyle(style: Pick<CartVariant["style"], "fit" | "displayName">): string {
+export function nameGarmentStyle(style: Pick<CartLineVariant["style"], "fit" | "displayName">): string {
   return `${FIT_LABELS[style.fit]} ${style.displayName}`;
 }
 
 /** "Men's T-Shirt in Royal Blue, size L". */
-function describeItem(style: CartVariant["style"], color: string, size: string): string {
+function describeItem(style: CartLineVariant["style"], color: string, size: string): string {
   return `${nameGarmentStyle(style)} in ${colorDisplayName(color)}, size ${size}`;
 }
 

@@ -1,11 +1,12 @@
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "@threadfolk/contract/cart";
 import { ORDER_MESSAGES } from "@threadfolk/contract/orders";
 import type { AddressInput } from "@threadfolk/contract/validation";
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { namedStatement, renderStatement } from "../../db/named-statement.ts";
 import {
+  type AddressKind,
   designs,
   type GarmentFit,
   garmentStyles,
@@ -435,74 +436,102 @@ export function parseShippingRates(value: ShippingRate[] | string | null): Shipp
   return typeof value === "string" ? (JSON.parse(value) as ShippingRate[]) : value;
 }
 
+/** What the cart shows of a line's variant, design and garment style (CartVariant without the add's checks). */
+export type CartLineVariant = {
+  variant: CartVariant["variant"];
+  design: Omit<CartVariant["design"], "offeredColors">;
+  style: Omit<CartVariant["style"], "sizes" | "colors">;
+  saleOffers: SaleOffer[];
+};
+
 /** A line of the cart with everything it is shown with. */
-export type CartLineRow = CartVariant & {
+export type CartLineRow = CartLineVariant & {
   line: { id: number; uuid: string; size: string; color: string; quantity: number };
 };
 
-function prepareCartQuery(db: Executor, owner: "user" | "guest") {
+/** The cart read's one value: the cart, its addresses, the shipping rates and its lines with their designs. */
+type CartDocument = {
+  order: CartOrder;
+  shippingAddress: StoredAddress | null;
+  billingAddress: StoredAddress | null;
+  shippingRates: ShippingRate[] | null;
+  lines: Array<{
+    line: CartLineRow["line"];
+    /** Null when the design is no longer listed (the line is shown as unavailable). */
+    variant: CartLineRow["variant"] | null;
+    design: CartLineRow["design"] | null;
+    style: CartLineRow["style"] | null;
+    saleOffers: unknown;
+  }>;
+};
+
+/** `json_build_object` of Drizzle columns under the given keys. */
+function jsonObject(columns: Record<string, SQL | AnyColumn>): SQL {
+  return sql`json_build_object(${sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  )})`;
+}
+
+function addressDocument(kind: AddressKind): SQL {
+  const { id, firstName, lastName, address1, address2, city, state, zip } = orderAddresses;
+  return sql`(select ${jsonObject({ id, firstName, lastName, address1, address2, city, state, zip })}
+    from ${orderAddresses} where ${orderAddresses.orderId} = ${orders.id} and ${orderAddresses.kind} = ${sql.raw(`'${kind}'`)})`;
+}
+
+/**
+ * The cart read, one statement per owner kind, sent by name (PostgreSQL keeps its plan per connection), that
+ * answers ONE JSON value: the hottest query of the shop (every cart view and every checkout reply) joins seven
+ * tables; planning it each time cost more than running it, and decoding it as rows of 40 columns (a parser per
+ * column per query, the addresses repeated on every line) cost more than reading it. Columns the cart does not
+ * show (the sizes and colours a style is sold in) are not read.
+ */
+function cartReadStatement(owner: "user" | "guest") {
   const ownerColumn = owner === "user" ? orders.userId : orders.guestId;
-  return (
-    db
-      .select({
-        order: {
-          id: orders.id,
-          orderNumber: orders.orderNumber,
-          email: orders.email,
-          selectedShippingServiceKey: orders.selectedShippingServiceKey,
-          billingSameAsShipping: orders.billingSameAsShipping,
-          promoCode: orders.promoCode,
-        },
-        shippingAddress: addressColumns(shippingAddresses),
-        billingAddress: addressColumns(billingAddresses),
-        shippingRates: shippingRatesJson,
-        line: {
-          id: orderLineItems.id,
-          uuid: orderLineItems.uuid,
-          size: orderLineItems.size,
-          color: orderLineItems.color,
-          quantity: orderLineItems.quantity,
-        },
-        ...variantColumns,
-      })
-      .from(orders)
-      .leftJoin(
-        shippingAddresses,
-        and(eq(shippingAddresses.orderId, orders.id), eq(shippingAddresses.kind, "shipping")),
-      )
-      .leftJoin(billingAddresses, and(eq(billingAddresses.orderId, orders.id), eq(billingAddresses.kind, "billing")))
-      .leftJoin(orderLineItems, eq(orderLineItems.orderId, orders.id))
-      .leftJoin(
-        sellerDesignProductVariants,
-        eq(sellerDesignProductVariants.id, orderLineItems.sellerDesignProductVariantId),
-      )
-      .leftJoin(designs, and(eq(designs.id, sellerDesignProductVariants.designId), isListedDesign()))
-      .leftJoin(garmentStyles, eq(garmentStyles.id, sellerDesignProductVariants.garmentStyleId))
-      // A literal state, so the planner matches the partial one-cart-per-identity index (as ownerCondition).
-      .where(and(eq(ownerColumn, sql.placeholder("ownerId")), OPEN_ORDER))
-      .orderBy(asc(orderLineItems.id))
-      .prepare(`find_cart_by_${owner}`)
+  const { id, orderNumber, email, selectedShippingServiceKey, billingSameAsShipping, promoCode } = orders;
+  const line = jsonObject({
+    id: orderLineItems.id,
+    uuid: orderLineItems.uuid,
+    size: orderLineItems.size,
+    color: orderLineItems.color,
+    quantity: orderLineItems.quantity,
+  });
+  // The design is joined only while listed: a line of a deactivated design comes back with nulls.
+  const listed = sql`${designs.id} is not null`;
+  const lines = sql`(select json_agg(json_build_object(
+      'line', ${line},
+      'variant', case when ${listed} then ${jsonObject(variantColumns.variant)} end,
+      'design', case when ${listed} then ${jsonObject(lineDesignColumns)} end,
+      'style', case when ${listed} then ${jsonObject({
+        key: garmentStyles.key,
+        displayName: garmentStyles.displayName,
+        fit: garmentStyles.fit,
+        baseCostCents: garmentStyles.baseCostCents,
+      })} end,
+      'saleOffers', case when ${listed} then ${runningSaleOffers()} end
+    ) order by ${orderLineItems.id})
+    from ${orderLineItems}
+    join ${sellerDesignProductVariants} on ${sellerDesignProductVariants.id} = ${orderLineItems.sellerDesignProductVariantId}
+    join ${garmentStyles} on ${garmentStyles.id} = ${sellerDesignProductVariants.garmentStyleId}
+    left join ${designs} on ${designs.id} = ${sellerDesignProductVariants.designId} and ${isListedDesign()}
+    where ${orderLineItems.orderId} = ${orders.id})`;
+  return namedStatement<{ cart: CartDocument | string }>(
+    `find_cart_by_${owner}`,
+    renderStatement(sql`select json_build_object(
+        'order', ${jsonObject({ id, orderNumber, email, selectedShippingServiceKey, billingSameAsShipping, promoCode })},
+        'shippingAddress', ${addressDocument("shipping")},
+        'billingAddress', ${addressDocument("billing")},
+        'shippingRates', ${shippingRatesJson},
+        'lines', coalesce(${lines}, '[]'::json)
+      ) as cart
+      from ${orders}
+      -- A literal state, so the planner matches the partial one-cart-per-identity index (as ownerCondition).
+      where ${ownerColumn} = $1 and ${OPEN_ORDER}`),
   );
 }
 
-type PreparedCartQuery = ReturnType<typeof prepareCartQuery>;
-const preparedCartQueries = new WeakMap<Executor, { user: PreparedCartQuery; guest: PreparedCartQuery }>();
-
-/**
- * The cart read, prepared once per database: the hottest query of the shop (every cart view and every checkout
- * reply) joins seven tables, and planning it each time cost more than running it (1.5 ms of 1.9 ms at 100k
- * designs). A named statement lets PostgreSQL keep its plan per connection.
- */
-function cartQueryFor(db: Executor, owner: CartOwner): { query: PreparedCartQuery; ownerId: string } {
-  let prepared = preparedCartQueries.get(db);
-  if (!prepared) {
-    prepared = { user: prepareCartQuery(db, "user"), guest: prepareCartQuery(db, "guest") };
-    preparedCartQueries.set(db, prepared);
-  }
-  return owner.userId !== undefined
-    ? { query: prepared.user, ownerId: owner.userId }
-    : { query: prepared.guest, ownerId: owner.guestId };
-}
+const readCartOfUser = cartReadStatement("user");
+const readCartOfGuest = cartReadStatement("guest");
 
 /**
  * The owner's open cart and its lines, oldest line first, in ONE statement whatever the number of lines (the
@@ -510,25 +539,25 @@ function cartQueryFor(db: Executor, owner: CartOwner): { query: PreparedCartQuer
  * stay in the table (a reactivated design comes back) but cannot be bought. Undefined when there is no cart.
  */
 export async function findCart({ db, owner }: { db: Executor; owner: CartOwner }): Promise<FoundCart | undefined> {
-  const { query, ownerId } = cartQueryFor(db, owner);
-  const rows = await query.execute({ ownerId });
-  const [first] = rows;
-  if (!first) return undefined;
+  const [row] =
+    owner.userId !== undefined ? await readCartOfUser(db, [owner.userId]) : await readCartOfGuest(db, [owner.guestId]);
+  if (!row) return undefined;
+  // node-postgres decodes json; PGlite may hand it over as text.
+  const cart: CartDocument = typeof row.cart === "string" ? JSON.parse(row.cart) : row.cart;
   const lines: CartLineRow[] = [];
   const unavailableLineIds: number[] = [];
-  for (const row of rows) {
-    const { line, variant, design, style } = row;
-    if (line && !design) unavailableLineIds.push(line.id);
-    if (!line || !variant || !design || !style) continue;
-    lines.push({ line, variant, design, style, saleOffers: parseSaleOffers(row.saleOffers) });
+  for (const { line, variant, design, style, saleOffers } of cart.lines) {
+    if (variant && design && style)
+      lines.push({ line, variant, design, style, saleOffers: parseSaleOffers(saleOffers) });
+    else unavailableLineIds.push(line.id);
   }
   return {
-    order: first.order,
+    order: cart.order,
     lines,
     unavailableLineIds,
-    shippingAddress: storedAddress(first.shippingAddress),
-    billingAddress: storedAddress(first.billingAddress),
-    shippingRates: parseShippingRates(first.shippingRates),
+    shippingAddress: cart.shippingAddress ?? undefined,
+    billingAddress: cart.billingAddress ?? undefined,
+    shippingRates: cart.shippingRates ?? [],
   };
 }
 
