@@ -31,6 +31,7 @@ import { createJobWorker } from "./jobs/job-worker.ts";
 import { addressVerificationRoutes } from "./modules/address-verification/routes.ts";
 import { createForwardAnalyticsEventsHandler } from "./modules/analytics/forward-analytics-events.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
+import { ACCESS_TOKEN_CACHE_ENTRIES, createAccessTokenCache } from "./modules/auth/access-token-cache.ts";
 import { registerAuthentication } from "./modules/auth/authenticate.ts";
 import { upsertOAuthClient } from "./modules/auth/oauth-clients.ts";
 import { oauthRoutes } from "./modules/auth/oauth-routes.ts";
@@ -180,6 +181,10 @@ export async function buildApp(
     addressVerifier: createAddressVerifier(config, (error) =>
       app.log.warn({ err: error }, "UPS address validation failed; answered from the ZIP data"),
     ),
+    accessTokenCache: createAccessTokenCache({
+      ttlMs: config.ACCESS_TOKEN_CACHE_SECONDS * 1000,
+      maxEntries: ACCESS_TOKEN_CACHE_ENTRIES,
+    }),
   };
   app.addHook("onClose", async () => {
     await jobs.stop();

@@ -50,6 +50,8 @@ const environmentSchema = z
     S3_FORCE_PATH_STYLE: booleanFromString.default(false),
     DISCOVERY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(7200),
+    /** How long an instance keeps a valid access-token lookup (decision 051); 0 asks the database every time. */
+    ACCESS_TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     SESSION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(SESSION_TIMEOUT_MINUTES),
     EMAIL_CONFIRMATION_TTL_HOURS: z.coerce.number().int().min(1).default(72),
     PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).default(60),

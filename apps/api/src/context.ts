@@ -9,6 +9,7 @@ import type { TaxEstimator } from "./adapters/tax/tax.ts";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { JobWorker } from "./jobs/job-worker.ts";
+import type { AccessTokenCache } from "./modules/auth/access-token-cache.ts";
 
 /** What every route and service needs from the running app, built once at start-up. */
 export type AppContext = {
@@ -32,4 +33,6 @@ export type AppContext = {
   cardProcessor: CardProcessor;
   /** PayPal's API, or the in-app PayPal sandbox when no credentials are set (decision 027). */
   paypal: PayPalSetup;
+  /** Valid access-token lookups kept for a few seconds (decision 051; registerAuthentication keeps it honest). */
+  accessTokenCache: AccessTokenCache;
 };

@@ -17,6 +17,8 @@ export type DatabaseHandle = {
   driver: "pglite" | "postgres";
   /** Where the data lives, for logs: a directory, "memory" or the server URL without credentials. */
   location: string;
+  /** The PostgreSQL server's URL, credentials included (for connections of their own, such as LISTEN). */
+  url?: string;
   /** Runs `fn` while holding an exclusive, cross-process lock (a PostgreSQL advisory lock). */
   withExclusiveLock<T>(lockId: number, fn: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -50,6 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       driver: "postgres",
       location: redactUrl(options.url),
+      url: options.url,
       async withExclusiveLock(lockId, fn) {
         const client = new pg.Client({ connectionString: options.url });
         await client.connect();

@@ -1,13 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildArtist } from "../../../test/factories/catalogue.ts";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { clientCredentials, obtainGuestTokens, requestToken, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { accessTokens, authSessions, refreshTokens } from "../../db/schema/index.ts";
+import { ACCESS_CHANGES_CHANNEL } from "../../lib/access-changes.ts";
 import { upsertOAuthClient } from "./oauth-clients.ts";
 import { REFRESH_TOKEN_MISSING_DESCRIPTION } from "./oauth-routes.ts";
-import { findActorByAccessToken, REFRESH_REUSE_GRACE_SECONDS } from "./sessions.ts";
+import { findActorByAccessToken, REFRESH_REUSE_GRACE_SECONDS, revokeUserSessions } from "./sessions.ts";
 import { hashToken } from "./token-crypto.ts";
 
 let server: TestServer;
@@ -613,6 +614,51 @@ describe("POST /oauth/revoke", () => {
     expect(noToken.status).toBe(400);
     expect(noToken.body.error).toBe("invalid_request");
   });
+});
+
+describe("the access-token cache (decision 051)", () => {
+  it("refuses a token looked up a moment ago as soon as it is signed out, or its user's sessions revoked", async () => {
+    const user = await createTestUser(server.context.db);
+    const signedOut = await signIn(server, user.email, user.password);
+    const revokedAll = await signIn(server, user.email, user.password);
+    for (const tokens of [signedOut, revokedAll]) {
+      expect((await server.request("/api/v1/user_info", { token: tokens.access_token })).status).toBe(200);
+    }
+    const revoke = await server.request("/oauth/revoke", {
+      method: "POST",
+      body: { token: signedOut.access_token, ...clientCredentials(server) },
+    });
+    expect(revoke.status).toBe(200);
+    expect((await server.request("/api/v1/user_info", { token: signedOut.access_token })).status).toBe(401);
+
+    const other = await signIn(server, user.email, user.password);
+    expect((await server.request("/api/v1/user_info", { token: other.access_token })).status).toBe(200);
+    await revokeUserSessions({ db: server.context.db, userId: user.id, reason: "password_reset" });
+    for (const tokens of [revokedAll, other]) {
+      expect((await server.request("/api/v1/user_info", { token: tokens.access_token })).status).toBe(401);
+    }
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "hears another instance's revocation through PostgreSQL's NOTIFY",
+    async () => {
+      const cache = server.context.accessTokenCache;
+      await vi.waitFor(() => expect(cache.trusted()).toBe(true), { timeout: 10_000 });
+      const tokens = await obtainGuestTokens(server);
+      expect((await server.request("/api/v1/shopping_cart", { token: tokens.access_token })).status).toBe(200);
+      // Another instance revokes: the row changes (this instance still answers from its cache, for a few seconds
+      // at most), then its announcement arrives and the cache forgets.
+      await server.context.db
+        .update(accessTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(eq(accessTokens.tokenHash, hashToken(tokens.access_token)));
+      expect((await server.request("/api/v1/shopping_cart", { token: tokens.access_token })).status).toBe(200);
+      await server.context.db.execute(sql`select pg_notify(${ACCESS_CHANGES_CHANNEL}, '')`);
+      await vi.waitFor(async () => {
+        expect((await server.request("/api/v1/shopping_cart", { token: tokens.access_token })).status).toBe(401);
+      });
+    },
+  );
 });
 
 describe("POST /api/v1/tokens", () => {

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { accessTokens, authSessions, guests, refreshTokens, sellerProfiles, users } from "../../db/schema/index.ts";
+import { announceAccessChange } from "../../lib/access-changes.ts";
 import { getAppSecret } from "../../lib/app-secrets.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { generateToken, hashToken } from "./token-crypto.ts";
@@ -219,6 +220,8 @@ export async function rotateRefreshToken(options: {
 }
 
 async function revokeSessionRows(db: SessionDatabase, sessionId: string, reason: string): Promise<void> {
+  // Announced first: a lookup racing this transaction is not cached (and the NOTIFY goes out on commit).
+  await announceAccessChange(db);
   await db
     .update(authSessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
@@ -280,7 +283,14 @@ export async function revokeUserSessions(options: {
   }
 }
 
-export type AccessTokenLookup = { status: "valid"; actor: Actor } | { status: "invalid" | "expired" };
+export type AccessTokenLookup =
+  | {
+      status: "valid";
+      actor: Actor;
+      /** How long the lookup holds: until the token expires or its session would go idle, whichever is first. */
+      validForMs: number;
+    }
+  | { status: "invalid" | "expired" };
 
 // Writing last_used_at on every request would turn every read into a write; once a minute is precise enough.
 const ACTIVITY_RESOLUTION_SECONDS = 60;
@@ -294,6 +304,8 @@ function prepareAccessTokenLookup(db: Database) {
       sessionRevokedAt: authSessions.revokedAt,
       idle: sql<boolean>`${authSessions.lastUsedAt} < now() - make_interval(mins => ${sql.placeholder("timeoutMinutes")}::int)`,
       stale: sql<boolean>`${authSessions.lastUsedAt} < now() - make_interval(secs => ${ACTIVITY_RESOLUTION_SECONDS})`,
+      validForMs: sql<number>`(extract(epoch from least(${accessTokens.expiresAt},
+        ${authSessions.lastUsedAt} + make_interval(mins => ${sql.placeholder("timeoutMinutes")}::int)) - now()) * 1000)::float8`,
       userId: authSessions.userId,
       guestId: authSessions.guestId,
       userDisabledAt: users.disabledAt,
@@ -332,9 +344,11 @@ export async function findActorByAccessToken(options: {
   if (row.stale) {
     await db.update(authSessions).set({ lastUsedAt: sql`now()` }).where(eq(authSessions.id, row.sessionId));
   }
+  const validForMs = Number(row.validForMs);
   if (row.userId) {
     return {
       status: "valid",
+      validForMs,
       actor: {
         kind: "user",
         userId: row.userId,
@@ -344,6 +358,8 @@ export async function findActorByAccessToken(options: {
       },
     };
   }
-  if (row.guestId) return { status: "valid", actor: { kind: "guest", guestId: row.guestId, sessionId: row.sessionId } };
+  if (row.guestId) {
+    return { status: "valid", validForMs, actor: { kind: "guest", guestId: row.guestId, sessionId: row.sessionId } };
+  }
   return { status: "invalid" };
 }

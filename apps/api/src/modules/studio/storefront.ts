@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { sellerProfiles } from "../../db/schema/index.ts";
+import { announceAccessChange } from "../../lib/access-changes.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { UserActor } from "../../lib/authorize.ts";
 import { bumpCatalogueGeneration } from "../../lib/catalogue-generation.ts";
@@ -171,6 +172,8 @@ export async function openStorefront(options: {
       })
       .returning();
     if (!row) throw new Error("seller profile insert returned nothing");
+    // The caller is an artist from the next request on: no instance may keep answering it as a customer.
+    await announceAccessChange(context.db);
     return row;
   } catch (error) {
     explainUniqueViolation(error);
