@@ -562,7 +562,7 @@ describe("validation", () => {
 });
 
 describe("while a payment of the cart is with the processor", () => {
-  it("refuses every change to it with a 409, and leaves it as it was", async () => {
+  it("refuses every change to it, the checkout's too, with a 409, and leaves it as it was", async () => {
     const token = await newGuest();
     const { defaultVariant } = await buildDesign(server.database.db);
     const added = expectAdded(
@@ -583,16 +583,41 @@ describe("while a payment of the cart is with the processor", () => {
       await addLine(token, { seller_design_product_variant_id: defaultVariant.id, size: "M", color: "black" }),
       await updateLine(token, added.data.id, { quantity: 3 }),
       await deleteLine(token, added.data.id),
+      // The checkout's changes too.
+      await server.request("/api/v1/orders", {
+        method: "PUT",
+        token,
+        body: { order: { selected_shipping_service_key: "express", email: "ada@example.com" } },
+      }),
+      await server.request("/api/v1/addresses", {
+        method: "POST",
+        token,
+        body: {
+          addresses: {
+            shipping_address: {
+              first_name: "Ada",
+              last_name: "Lovelace",
+              address1: "1 Main St",
+              address2: "",
+              city: "Brooklyn",
+              state: "NY",
+              zip: "11201",
+            },
+            billing_same_as_shipping: true,
+            email: "ada@example.com",
+          },
+        },
+      }),
     ];
     for (const refused of refusals) {
       expect(refused.status, refused.text).toBe(409);
       expect(refused.body.error.message).toBe(ORDER_MESSAGES.cartLockedForPayment);
     }
     const [order] = await server.database.db
-      .select({ state: orders.state, processorPaymentId: orders.processorPaymentId })
+      .select({ state: orders.state, processorPaymentId: orders.processorPaymentId, email: orders.email })
       .from(orders)
       .where(eq(orders.id, line?.orderId as string));
-    expect(order).toEqual({ state: "payment_pending", processorPaymentId: "pq_test" });
+    expect(order).toEqual({ state: "payment_pending", processorPaymentId: "pq_test", email: null });
     const lines = await server.database.db
       .select({ quantity: orderLineItems.quantity })
       .from(orderLineItems)

@@ -1,9 +1,9 @@
 import type { ShoppingCartResponse } from "@threadfolk/contract/cart";
 import type { AppContext } from "../../context.ts";
 import type { Actor } from "../../lib/authorize.ts";
-import { createImageUrlSigner } from "../discovery/image-urls.ts";
+import { createImageUrlSigner, type ImageUrlSigner } from "../discovery/image-urls.ts";
 import { presentShoppingCart, priceCart } from "./presenters.ts";
-import { cartOwnerOf, findCart, findUnavailableCartLines } from "./queries.ts";
+import { cartOwnerOf, type FoundCart, findCart, findUnavailableCartLines } from "./queries.ts";
 import { findPromoCode, quoteCart } from "./quote-cart.ts";
 
 /** Who pays, for a code's per-customer limit and the payment's decline limit: the customer, or the guest. */
@@ -20,11 +20,26 @@ export async function getShoppingCart(options: {
   actor: Actor;
 }): Promise<ShoppingCartResponse> {
   const { context, actor } = options;
-  const { db } = context;
   const [cart, images] = await Promise.all([
-    findCart({ db, owner: cartOwnerOf(actor) }),
-    createImageUrlSigner({ db, config: context.config }),
+    findCart({ db: context.db, owner: cartOwnerOf(actor) }),
+    createImageUrlSigner({ db: context.db, config: context.config }),
   ]);
+  return presentCartReply({ context, actor, cart, images });
+}
+
+/**
+ * A cart already read (findCart, perhaps with the caller's own change applied to it) priced, taxed and presented
+ * as `GET /shopping_cart` answers it.
+ */
+export async function presentCartReply(options: {
+  context: Pick<AppContext, "db" | "config" | "tax">;
+  actor: Actor;
+  cart: FoundCart | undefined;
+  images?: ImageUrlSigner;
+}): Promise<ShoppingCartResponse> {
+  const { context, actor, cart } = options;
+  const { db } = context;
+  const images = options.images ?? (await createImageUrlSigner({ db, config: context.config }));
   const priced = priceCart(cart);
   const code = cart?.order.promoCode;
   const promo = code ? await findPromoCode({ db, code, payerKey: payerKeyOf(actor) }) : undefined;

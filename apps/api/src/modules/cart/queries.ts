@@ -1,7 +1,7 @@
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "@threadfolk/contract/cart";
 import { ORDER_MESSAGES } from "@threadfolk/contract/orders";
 import type { AddressInput } from "@threadfolk/contract/validation";
-import { type AnyColumn, and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { namedStatement, renderStatement } from "../../db/named-statement.ts";
@@ -58,6 +58,20 @@ export const REOPENED_CART = {
   giftCardCents: 0,
   placedAt: null,
 } as const;
+
+/**
+ * REOPENED_CART as the assignments of an UPDATE of `orders`, for statements written in SQL (its values are code
+ * constants, rendered as literals).
+ */
+export const REOPENED_CART_ASSIGNMENTS = sql.raw(
+  Object.entries(REOPENED_CART)
+    .map(([key, value]) => {
+      const column = getTableColumns(orders)[key as keyof typeof REOPENED_CART].name;
+      const literal = value === null ? "null" : typeof value === "number" ? String(value) : `'${value}'`;
+      return `${column} = ${literal}`;
+    })
+    .join(", "),
+);
 
 /**
  * Before a change to an open order: a placed order (payment_pending) goes back to being a cart, its quote void;
@@ -127,26 +141,24 @@ const variantColumns = {
   saleOffers: runningSaleOffers(),
 };
 
-function prepareVariantQuery(db: Executor) {
-  return (
-    db
-      .select(variantColumns)
-      .from(sellerDesignProductVariants)
-      .innerJoin(designs, and(eq(designs.id, sellerDesignProductVariants.designId), isListedDesign()))
-      .innerJoin(garmentStyles, eq(garmentStyles.id, sellerDesignProductVariants.garmentStyleId))
-      // A style the artist no longer offers cannot be added or chosen (its row stays for existing lines).
-      .where(
-        and(
-          eq(sellerDesignProductVariants.id, sql.placeholder("variantId")),
-          eq(sellerDesignProductVariants.offered, true),
-        ),
-      )
-      .prepare("find_cart_variant")
-  );
-}
-
-/** Prepared once per database, like the cart read: every add and every change of a line asks it. */
-const preparedVariantQueries = new WeakMap<Executor, ReturnType<typeof prepareVariantQuery>>();
+/**
+ * An offered variant of a listed design with its style and running sale offers, as ONE JSON value (decoded by
+ * JSON.parse, not column by column and array by array), sent by name: every add and every change of a line asks
+ * it. A style the artist no longer offers cannot be added or chosen (its row stays for existing lines).
+ */
+const findCartVariantStatement = namedStatement<{ found: CartVariant | string }>(
+  "find_cart_variant",
+  renderStatement(sql`select json_build_object(
+      'variant', ${jsonObject(variantColumns.variant)},
+      'design', ${jsonObject(variantColumns.design)},
+      'style', ${jsonObject(lineStyleColumns)},
+      'saleOffers', ${runningSaleOffers()}
+    ) as found
+    from ${sellerDesignProductVariants}
+    join ${designs} on ${designs.id} = ${sellerDesignProductVariants.designId} and ${isListedDesign()}
+    join ${garmentStyles} on ${garmentStyles.id} = ${sellerDesignProductVariants.garmentStyleId}
+    where ${sellerDesignProductVariants.id} = $1 and ${sellerDesignProductVariants.offered}`),
+);
 
 /** An offered variant of a listed design with its style and running sale offers; undefined otherwise. */
 export async function findCartVariant({
@@ -156,13 +168,11 @@ export async function findCartVariant({
   db: Executor;
   variantId: number;
 }): Promise<CartVariant | undefined> {
-  let query = preparedVariantQueries.get(db);
-  if (!query) {
-    query = prepareVariantQuery(db);
-    preparedVariantQueries.set(db, query);
-  }
-  const [row] = await query.execute({ variantId });
-  return row ? { ...row, saleOffers: parseSaleOffers(row.saleOffers) } : undefined;
+  const [row] = await findCartVariantStatement(db, [variantId]);
+  if (!row) return undefined;
+  // node-postgres decodes json; PGlite may hand it over as text.
+  const found: CartVariant = typeof row.found === "string" ? JSON.parse(row.found) : row.found;
+  return { ...found, saleOffers: parseSaleOffers(found.saleOffers) };
 }
 
 /**
@@ -380,6 +390,8 @@ export type CartOrder = {
   billingSameAsShipping: boolean;
   /** The gift card or coupon code applied (decision 033). */
   promoCode: string | null;
+  /** A payment of it is with the processor: nothing may change until it ends. */
+  paymentRunning: boolean;
 };
 
 /** A saved address of an order (issue 12): the contract's address, as validated, with its row id. */
@@ -518,7 +530,15 @@ function cartReadStatement(owner: "user" | "guest") {
   return namedStatement<{ cart: CartDocument | string }>(
     `find_cart_by_${owner}`,
     renderStatement(sql`select json_build_object(
-        'order', ${jsonObject({ id, orderNumber, email, selectedShippingServiceKey, billingSameAsShipping, promoCode })},
+        'order', ${jsonObject({
+          id,
+          orderNumber,
+          email,
+          selectedShippingServiceKey,
+          billingSameAsShipping,
+          promoCode,
+          paymentRunning: sql`${orders.paymentStartedAt} is not null`,
+        })},
         'shippingAddress', ${addressDocument("shipping")},
         'billingAddress', ${addressDocument("billing")},
         'shippingRates', ${shippingRatesJson},

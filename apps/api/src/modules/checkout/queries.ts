@@ -1,5 +1,6 @@
 import type { AddressInput } from "@threadfolk/contract/validation";
 import { and, eq, sql } from "drizzle-orm";
+import { namedStatement, renderStatement } from "../../db/named-statement.ts";
 import { type AddressKind, orderAddresses, orders } from "../../db/schema/index.ts";
 import {
   type CartOwner,
@@ -7,6 +8,7 @@ import {
   listedQuantitySum,
   OPEN_ORDER,
   parseShippingRates,
+  REOPENED_CART_ASSIGNMENTS,
   type ShippingRate,
   shippingRatesJson,
 } from "../cart/queries.ts";
@@ -109,4 +111,80 @@ export async function updateCartCheckout(options: {
     .update(orders)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(and(eq(orders.id, orderId), sql`${orders.state} = 'cart'`));
+}
+
+/** The open cart `$1` while no payment of it runs: what a checkout change may write to (else nothing is written). */
+const writableCart = sql`${orders.id} = $1 and ${OPEN_ORDER} and ${orders.paymentStartedAt} is null`;
+
+const setCheckoutChoicesStatement = namedStatement<{ id: string }>(
+  "set_cart_checkout_choices",
+  renderStatement(sql`update ${orders}
+    set email = coalesce($2::text, ${orders.email}),
+      selected_shipping_service_key = coalesce($3::text, ${orders.selectedShippingServiceKey}),
+      ${REOPENED_CART_ASSIGNMENTS}, updated_at = now()
+    where ${writableCart}
+    returning ${orders.id} as id`),
+);
+
+/**
+ * Sets the e-mail and/or the shipping option of a cart in one statement, reopening it if it was placed (its quote
+ * void). False when nothing was written: the cart is no longer open, or a payment of it started meanwhile.
+ */
+export async function setCheckoutChoices(options: {
+  db: Executor;
+  orderId: string;
+  email?: string;
+  selectedShippingServiceKey?: string;
+}): Promise<boolean> {
+  const { db, orderId, email, selectedShippingServiceKey } = options;
+  const rows = await setCheckoutChoicesStatement(db, [orderId, email ?? null, selectedShippingServiceKey ?? null]);
+  return rows.length > 0;
+}
+
+const ADDRESS_FIELDS = ["firstName", "lastName", "address1", "address2", "city", "state", "zip"] as const;
+
+const saveCheckoutAddressesStatement = namedStatement<{ id: number; kind: AddressKind }>(
+  "save_cart_addresses",
+  renderStatement(sql`with cart as (
+      update ${orders}
+      set email = $2::text, billing_same_as_shipping = $3::boolean, ${REOPENED_CART_ASSIGNMENTS}, updated_at = now()
+      where ${writableCart}
+      returning ${orders.id} as id
+    )
+    insert into ${orderAddresses} as a (order_id, kind, first_name, last_name, address1, address2, city, state, zip)
+    select cart.id, v.kind, v.first_name, v.last_name, v.address1, v.address2, v.city, v.state, v.zip
+    from cart cross join (values
+      ('shipping', $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text),
+      ('billing', $11::text, $12::text, $13::text, $14::text, $15::text, $16::text, $17::text)
+    ) as v (kind, first_name, last_name, address1, address2, city, state, zip)
+    on conflict (order_id, kind) do update set first_name = excluded.first_name, last_name = excluded.last_name,
+      address1 = excluded.address1, address2 = excluded.address2, city = excluded.city, state = excluded.state,
+      zip = excluded.zip, updated_at = now()
+    returning a.id, a.kind`),
+);
+
+/**
+ * Saves both addresses, the e-mail and the billing flag of a cart in one statement, reopening it if it was placed.
+ * Answers the address rows' ids, or undefined when nothing was written (no longer open, or a payment started).
+ */
+export async function saveCheckoutAddresses(options: {
+  db: Executor;
+  orderId: string;
+  email: string;
+  billingSameAsShipping: boolean;
+  shipping: AddressInput;
+  billing: AddressInput;
+}): Promise<{ shippingId: number; billingId: number } | undefined> {
+  const { db, orderId, email, billingSameAsShipping, shipping, billing } = options;
+  const rows = await saveCheckoutAddressesStatement(db, [
+    orderId,
+    email,
+    billingSameAsShipping,
+    ...ADDRESS_FIELDS.map((field) => shipping[field]),
+    ...ADDRESS_FIELDS.map((field) => billing[field]),
+  ]);
+  const shippingRow = rows.find((row) => row.kind === "shipping");
+  const billingRow = rows.find((row) => row.kind === "billing");
+  if (!shippingRow || !billingRow) return undefined;
+  return { shippingId: Number(shippingRow.id), billingId: Number(billingRow.id) };
 }

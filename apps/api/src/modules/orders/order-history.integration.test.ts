@@ -19,7 +19,8 @@ let server: TestServer;
 let recorder: StatementRecorder;
 
 beforeAll(async () => {
-  server = await getTestServer();
+  // Every request looks its token up (no access-token cache), so the pinned counts are the same on every run.
+  server = await getTestServer({ env: { ACCESS_TOKEN_CACHE_SECONDS: "0" } });
   recorder = recordStatements(server.database);
 });
 
