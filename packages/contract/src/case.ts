@@ -37,15 +37,15 @@ export class NestingTooDeepError extends Error {
 }
 
 function convertKeys(value: Json, convert: (key: string) => string, depth: number): Json {
+  // Strings, numbers, booleans and null first: most values of a reply are leaves.
+  if (typeof value !== "object" || value === null) return value;
   const isArray = Array.isArray(value);
   if (!isArray && !isPlainObject(value)) return value;
   // Checked before descending: a value nested thousands of levels deep is refused, never walked.
   if (depth >= MAX_NESTING_DEPTH) throw new NestingTooDeepError();
   if (isArray) return value.map((item) => convertKeys(item, convert, depth + 1));
   const result: Record<string, Json> = {};
-  for (const [key, item] of Object.entries(value)) {
-    result[convert(key)] = convertKeys(item, convert, depth + 1);
-  }
+  for (const key of Object.keys(value)) result[convert(key)] = convertKeys(value[key], convert, depth + 1);
   return result;
 }
 

@@ -90,14 +90,22 @@ export function isDarkColor(color: ProductColor): boolean {
   return DARK_COLORS.includes(color);
 }
 
-/** Title-cased words: `royal_blue` -> `Royal Blue`. */
-export function colorDisplayName(color: string): string {
-  const resolved = isProductColor(color) ? color : (SWATCH_ALIASES[color] ?? color);
-  return resolved
+function titleCase(name: string): string {
+  return name
     .split("_")
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(" ");
+}
+
+/** The product colours' names, worked out once: every cart line and card asks for one. */
+const PRODUCT_COLOR_NAMES = new Map<string, string>(PRODUCT_COLORS.map((color) => [color, titleCase(color)]));
+
+/** Title-cased words: `royal_blue` -> `Royal Blue`. */
+export function colorDisplayName(color: string): string {
+  const known = PRODUCT_COLOR_NAMES.get(color);
+  if (known !== undefined) return known;
+  return titleCase(SWATCH_ALIASES[color] ?? color);
 }
 
 /** Resolves a colour name (snake_case, camelCase or an alias) to a printable colour, or undefined. */

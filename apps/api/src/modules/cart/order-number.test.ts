@@ -18,6 +18,21 @@ describe("generateOrderNumber", () => {
   });
 });
 
+describe("generateOrderNumber's characters", () => {
+  it("are equally likely: no character of the alphabet is favoured (a modulo bias would favour 8 of them by 12 %)", () => {
+    const counts = new Map<string, number>();
+    const numbers = 20_000;
+    for (let index = 0; index < numbers; index++) {
+      for (const character of generateOrderNumber().slice(3)) counts.set(character, (counts.get(character) ?? 0) + 1);
+    }
+    const expected = (numbers * 8) / ORDER_NUMBER_ALPHABET.length;
+    const deviation = Math.sqrt(expected);
+    for (const character of ORDER_NUMBER_ALPHABET) {
+      expect(Math.abs((counts.get(character) ?? 0) - expected)).toBeLessThan(5 * deviation);
+    }
+  });
+});
+
 describe("retryOnOrderNumberCollision", () => {
   it("tries again when the order number was taken, and gives up after three attempts", async () => {
     let calls = 0;

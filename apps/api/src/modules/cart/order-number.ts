@@ -1,16 +1,21 @@
-import { randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { ORDER_NUMBER_ALPHABET, ORDER_NUMBER_LENGTH, ORDER_NUMBER_PREFIX } from "@threadfolk/contract/cart";
 import { violatedUniqueIndex } from "../../lib/database-errors.ts";
 
 /**
- * A new order number: `TF-` and 8 characters drawn uniformly (crypto.randomInt, no modulo bias) from 31
+ * A new order number: `TF-` and 8 characters drawn uniformly (random bytes, no modulo bias) from 31
  * unambiguous characters: about 8.5e11 numbers, so a collision is rare and only costs a retry (the unique
  * index decides), and numbers say nothing about how many orders exist.
  */
 export function generateOrderNumber(): string {
+  const alphabet = ORDER_NUMBER_ALPHABET.length;
+  // Bytes at or past the largest multiple of the alphabet's size are skipped, so every character is equally likely.
+  const limit = 256 - (256 % alphabet);
   let suffix = "";
-  for (let index = 0; index < ORDER_NUMBER_LENGTH; index++) {
-    suffix += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
+  while (suffix.length < ORDER_NUMBER_LENGTH) {
+    for (const byte of randomBytes(ORDER_NUMBER_LENGTH * 2)) {
+      if (byte < limit && suffix.length < ORDER_NUMBER_LENGTH) suffix += ORDER_NUMBER_ALPHABET[byte % alphabet];
+    }
   }
   return `${ORDER_NUMBER_PREFIX}${suffix}`;
 }
