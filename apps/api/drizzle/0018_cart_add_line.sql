@@ -3,7 +3,8 @@
 -- after the lock, so the line and quantity limits are counted exactly under concurrent adds, as the
 -- transaction of two statements it replaces did. The limits come from the caller (the contract's constants).
 --
--- Outcomes: 'added' (the line as it is now), 'line_full' (the line would pass p_max_quantity: nothing written;
+-- Outcomes: 'no_cart' (the owner has no open cart and p_order_number is null: nothing written), 'added' (the
+-- line as it is now), 'line_full' (the line would pass p_max_quantity: nothing written;
 -- the line's quantity now), 'cart_full' (a new line would pass p_max_lines: nothing written), 'placed' (the open
 -- order is placed and unpaid: the caller reopens it on its general path), 'locked' (a payment of it is with the
 -- processor: nothing may change). A collision of p_order_number with another order's raises unique_violation on
@@ -39,6 +40,11 @@ BEGIN
       FROM orders o WHERE o.guest_id = p_guest_id AND o.state IN ('cart', 'payment_pending') FOR UPDATE;
     END IF;
     EXIT WHEN found_cart IS NOT NULL;
+    -- No cart yet: the caller draws an order number only when one is needed, and asks again with it.
+    IF p_order_number IS NULL THEN
+      RETURN QUERY SELECT 'no_cart'::text, NULL::uuid, NULL::integer, NULL::uuid, NULL::integer;
+      RETURN;
+    END IF;
     IF p_user_id IS NOT NULL THEN
       INSERT INTO orders (order_number, state, user_id) VALUES (p_order_number, 'cart', p_user_id)
       ON CONFLICT (user_id) WHERE state IN ('cart', 'payment_pending') DO NOTHING

@@ -41,8 +41,14 @@ export async function addCartLine(options: {
   ]);
   const variant = checkLineChoice({ variant: found, size: input.size, color: input.color, fields: FIELDS });
   const choice = { variantId: variant.variant.id, size: input.size, color: input.color, quantity: input.quantity };
-  const add = () =>
-    retryOnOrderNumberCollision(() => addLineToCart({ db, owner, orderNumber: generateOrderNumber(), ...choice }));
+  const add = async () => {
+    const added = await addLineToCart({ db, owner, orderNumber: null, ...choice });
+    if (added.outcome !== "no_cart") return added;
+    // The first add of a cart: drawn only now, a new number (again if another order has it).
+    return retryOnOrderNumberCollision(() =>
+      addLineToCart({ db, owner, orderNumber: generateOrderNumber(), ...choice }),
+    );
+  };
   let added = await add();
   // A placed, unpaid order is reopened (its quote void), then added to as a plain cart; a shopper placing it
   // again meanwhile (another tab) is met by the next pass.

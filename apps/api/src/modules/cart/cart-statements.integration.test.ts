@@ -6,16 +6,18 @@ import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 
 /**
- * The SQL statements of the two hot cart requests, pinned (docs/decisions/018-cart.md). Counted at the
+ * The SQL statements of the two hot cart requests, pinned (docs/decisions/018-cart.md and 051). Counted at the
  * driver, BEGIN and COMMIT included, the same on PGlite and PostgreSQL:
  *
- * add to cart (6): the token lookup; the variant with its style and running sale offers; BEGIN; the cart
- *   upsert (creates or locks the one open cart); the line upsert that also answers the item count; COMMIT.
+ * add to cart (3): the token lookup; the variant with its style and running sale offers; cart_add_line, which
+ *   locks the open cart and writes the line, answering the item count. The first add of a shopper who has no
+ *   cart takes one more: cart_add_line answers that there is none, and is asked again with a new order number.
  * cart read (2): the token lookup; the cart with every line, variant, design, style and sale offer.
  *
  * Neither grows with the number of lines. A change here is a decision: update the record with it.
  */
 const ADD_TO_CART_STATEMENTS = 3;
+const FIRST_ADD_STATEMENTS = 4;
 const CART_READ_STATEMENTS = 2;
 
 let server: TestServer;
@@ -66,7 +68,7 @@ describe.each([
     },
   ],
 ])("SQL statements for a %s", (_kind, obtainToken) => {
-  it(`adds to the cart in ${ADD_TO_CART_STATEMENTS} statements, for a new cart and a cart of 4 lines alike`, async () => {
+  it(`adds to the cart in ${ADD_TO_CART_STATEMENTS} statements, for a cart of 1 line and of 4 alike (${FIRST_ADD_STATEMENTS} to start one)`, async () => {
     const token = await obtainToken();
     // Five designs, so every line is another design with its own sale offers and images.
     const variants: number[] = [];
@@ -75,9 +77,11 @@ describe.each([
     await readCart(token);
 
     const first = await statementsOf(() => addLine(token, variants[0] as number, "M"));
-    expect(first.count, first.list).toBe(ADD_TO_CART_STATEMENTS);
-    for (const [index, variantId] of variants.slice(1, 4).entries())
-      await addLine(token, variantId, SIZES[index] as string);
+    expect(first.count, first.list).toBe(FIRST_ADD_STATEMENTS);
+    const second = await statementsOf(() => addLine(token, variants[1] as number, "S"));
+    expect(second.count, second.list).toBe(ADD_TO_CART_STATEMENTS);
+    for (const [index, variantId] of variants.slice(2, 4).entries())
+      await addLine(token, variantId, SIZES[index + 1] as string);
     const fifth = await statementsOf(() => addLine(token, variants[4] as number, "L"));
     expect(fifth.count, fifth.list).toBe(ADD_TO_CART_STATEMENTS);
     // Adding to an existing line is the same path.

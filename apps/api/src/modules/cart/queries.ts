@@ -218,11 +218,12 @@ export function listedQuantitySum(orderId: SQL | string, exceptLineId?: SQL): SQ
 export type AddedLine =
   | { outcome: "added"; cartId: string; line: { id: number; uuid: string; quantity: number }; cartCount: number }
   | { outcome: "line_full"; cartId: string; quantity: number }
-  | { outcome: "cart_full" | "placed" | "locked"; cartId: string };
+  | { outcome: "cart_full" | "placed" | "locked"; cartId: string }
+  | { outcome: "no_cart" };
 
 type AddedLineRow = {
   outcome: AddedLine["outcome"];
-  cartId: string;
+  cartId: string | null;
   lineId: number | null;
   lineUuid: string | null;
   lineQuantity: number | null;
@@ -245,14 +246,15 @@ const addLineStatement = namedStatement<AddedLineRow>(
 );
 
 /**
- * Adds `quantity` units of a variant/size/colour to the owner's open cart (created when missing) in one round
- * trip, within MAX_LINE_QUANTITY per line and MAX_CART_LINES per cart. Only a plain cart is written: a placed
- * order ('placed') is reopened on the caller's general path, and one whose payment is running is 'locked'.
+ * Adds `quantity` units of a variant/size/colour to the owner's open cart in one round trip, within
+ * MAX_LINE_QUANTITY per line and MAX_CART_LINES per cart. Without an open cart: 'no_cart' when no `orderNumber`
+ * is given, else the cart is created with it. Only a plain cart is written: a placed order ('placed') is reopened
+ * on the caller's general path, and one whose payment is running is 'locked'.
  */
 export async function addLineToCart(options: {
   db: Database;
   owner: CartOwner;
-  orderNumber: string;
+  orderNumber: string | null;
   variantId: number;
   size: string;
   color: string;
@@ -271,7 +273,8 @@ export async function addLineToCart(options: {
     MAX_LINE_QUANTITY,
   ]);
   if (!row) throw new Error("cart_add_line answered no row");
-  const cartId = row.cartId;
+  if (row.outcome === "no_cart") return { outcome: "no_cart" };
+  const cartId = String(row.cartId);
   switch (row.outcome) {
     case "added":
       return {
