@@ -1,6 +1,9 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { isHeavyWork } from "../lib/heavy-work.ts";
 
 /**
  * Embedded PGlite on a thread of its own (decision 047). PGlite is PostgreSQL compiled to WASM and runs each
@@ -12,6 +15,10 @@ import { Worker } from "node:worker_threads";
  * A transaction owns the database until it ends: statements outside it wait in the worker (PGlite's own
  * transaction lock), exactly as they did in-process, so the one-connection rule of the brief still holds:
  * never call the database outside a transaction while that transaction is open, or it waits forever.
+ *
+ * Statements sent while heavy work runs (lib/heavy-work.ts: what goes through a concurrency limit, such as
+ * search) go to the worker's heavy lane; the others are light and run before any queued heavy one (decision 050).
+ * The WASM modules are compiled once per process and handed to every worker (tests open many databases).
  */
 
 type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, unknown> };
@@ -22,10 +29,19 @@ export type ThreadResults<Row = Record<string, unknown>> = {
 };
 
 type Request =
-  | { op: "query"; text: string; params?: unknown[]; rowMode?: string; rawDates?: boolean; tx?: number }
-  | { op: "exec"; text: string; tx?: number }
-  | { op: "begin" }
+  | {
+      op: "query";
+      text: string;
+      params?: unknown[];
+      rowMode?: string;
+      rawDates?: boolean;
+      tx?: number;
+      heavy?: boolean;
+    }
+  | { op: "exec"; text: string; tx?: number; heavy?: boolean }
+  | { op: "begin"; heavy?: boolean }
   | { op: "end"; tx: number; commit: boolean }
+  | { op: "dump" }
   | { op: "close" };
 
 type Reply = { id: number; result?: unknown; error?: { message: string; name?: string; [field: string]: unknown } };
@@ -49,6 +65,23 @@ function workerScript(): string {
     if (fs.existsSync(candidate)) return candidate;
   }
   throw new Error("the PGlite worker script (pglite-worker.mjs) is missing next to the server's code");
+}
+
+type CompiledModules = { pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module };
+let compiledModules: Promise<CompiledModules> | undefined;
+
+/**
+ * PGlite's two WASM modules (the server and initdb), compiled once per process (off this thread: compiling is
+ * asynchronous) and shared by every worker, which would otherwise compile its own copy of the 9 MB server.
+ */
+function compileModules(): Promise<CompiledModules> {
+  compiledModules ??= (async () => {
+    const distDir = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
+    const compile = async (name: string) => WebAssembly.compile(await fs.promises.readFile(path.join(distDir, name)));
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([compile("pglite.wasm"), compile("initdb.wasm")]);
+    return { pgliteWasmModule, initdbWasmModule };
+  })();
+  return compiledModules;
 }
 
 /** An error from the worker, as the driver would have thrown it: same message, name and PostgreSQL fields. */
@@ -83,9 +116,15 @@ export class PGliteThread {
     worker.on("exit", (code) => fail(new Error(`the embedded database's thread stopped (exit code ${code})`)));
   }
 
-  /** Starts the worker and opens the database (a directory, or memory when none is given). */
-  static async create(options: { dataDir?: string }): Promise<PGliteThread> {
-    const worker = new Worker(workerScript(), { workerData: { dataDir: options.dataDir } });
+  /**
+   * Starts the worker and opens the database: a directory, or memory when none is given; `loadDataDir` (a
+   * tarball from `dump`, for a database that does not exist yet) is its starting content, without initdb.
+   */
+  static async create(options: { dataDir?: string; loadDataDir?: string }): Promise<PGliteThread> {
+    const modules = await compileModules();
+    const worker = new Worker(workerScript(), {
+      workerData: { dataDir: options.dataDir, loadDataDir: options.loadDataDir, ...modules },
+    });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: { ready?: boolean }) => {
         if (!message.ready) return;
@@ -116,7 +155,7 @@ export class PGliteThread {
       // Drizzle asks for dates as text through parsers; the worker has the same set (functions cannot cross).
       ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
       ...(options?.parsers ? { rawDates: true } : {}),
-      ...(tx === undefined ? {} : { tx }),
+      ...(tx === undefined ? (isHeavyWork() ? { heavy: true } : {}) : { tx }),
     });
   }
 
@@ -129,12 +168,17 @@ export class PGliteThread {
   }
 
   exec(text: string): Promise<ThreadResults[]> {
-    return this.#send({ op: "exec", text });
+    return this.#send({ op: "exec", text, ...(isHeavyWork() ? { heavy: true } : {}) });
+  }
+
+  /** The whole data directory as an uncompressed tarball, to start other databases from (`loadDataDir`). */
+  dump(): Promise<Uint8Array> {
+    return this.#send({ op: "dump" });
   }
 
   /** Runs `callback` in a transaction: committed when it resolves, rolled back when it throws. */
   async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
-    const id = await this.#send<number>({ op: "begin" });
+    const id = await this.#send<number>({ op: "begin", ...(isHeavyWork() ? { heavy: true } : {}) });
     let ended = false;
     const end = async (commit: boolean) => {
       if (ended) return;
