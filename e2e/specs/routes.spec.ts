@@ -59,6 +59,8 @@ test.describe("routes", () => {
     page,
     signedIn: _account,
   }) => {
+    // Seven pages in one test: the time of seven short tests.
+    test.slow();
     const errors = collectPageErrors(page);
     for (const { path, heading } of PROFILE_ROUTES) {
       const response = await page.goto(path);

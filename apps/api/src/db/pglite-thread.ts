@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { isHeavyWork } from "../lib/heavy-work.ts";
@@ -18,7 +16,8 @@ import { isHeavyWork } from "../lib/heavy-work.ts";
  *
  * Statements sent while heavy work runs (lib/heavy-work.ts: what goes through a concurrency limit, such as
  * search) go to the worker's heavy lane; the others are light and run before any queued heavy one (decision 050).
- * The WASM modules are compiled once per process and handed to every worker (tests open many databases).
+ * A new database can start from another's data directory (`dump`, then `loadDataDir`): no initdb, which is
+ * most of the cost of opening one (tests start each file's database from a migrated template).
  */
 
 type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, unknown> };
@@ -67,23 +66,6 @@ function workerScript(): string {
   throw new Error("the PGlite worker script (pglite-worker.mjs) is missing next to the server's code");
 }
 
-type CompiledModules = { pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module };
-let compiledModules: Promise<CompiledModules> | undefined;
-
-/**
- * PGlite's two WASM modules (the server and initdb), compiled once per process (off this thread: compiling is
- * asynchronous) and shared by every worker, which would otherwise compile its own copy of the 9 MB server.
- */
-function compileModules(): Promise<CompiledModules> {
-  compiledModules ??= (async () => {
-    const distDir = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
-    const compile = async (name: string) => WebAssembly.compile(await fs.promises.readFile(path.join(distDir, name)));
-    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([compile("pglite.wasm"), compile("initdb.wasm")]);
-    return { pgliteWasmModule, initdbWasmModule };
-  })();
-  return compiledModules;
-}
-
 /** An error from the worker, as the driver would have thrown it: same message, name and PostgreSQL fields. */
 function reviveError(error: NonNullable<Reply["error"]>): Error {
   const { message, name, stack: _remoteStack, ...fields } = error;
@@ -121,9 +103,8 @@ export class PGliteThread {
    * tarball from `dump`, for a database that does not exist yet) is its starting content, without initdb.
    */
   static async create(options: { dataDir?: string; loadDataDir?: string }): Promise<PGliteThread> {
-    const modules = await compileModules();
     const worker = new Worker(workerScript(), {
-      workerData: { dataDir: options.dataDir, loadDataDir: options.loadDataDir, ...modules },
+      workerData: { dataDir: options.dataDir, loadDataDir: options.loadDataDir },
     });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: { ready?: boolean }) => {

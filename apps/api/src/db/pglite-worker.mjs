@@ -3,9 +3,8 @@
 // for a query. Plain JavaScript so that Node runs it as is, from the sources (tests) and from dist (the build
 // bundles it).
 //
-// workerData: { dataDir?, loadDataDir?, pgliteWasmModule?, initdbWasmModule? }: where the data lives (memory
-// when no directory), a tarball of a data directory to start from (no initdb: tests load a migrated
-// template), and the WASM modules the owner compiled once for all its databases.
+// workerData: { dataDir?, loadDataDir? }: where the data lives (memory when no directory) and a tarball of a
+// data directory to start from (no initdb: tests load a migrated template).
 //
 // Messages from the owner, each answered with { id, result } or { id, error }:
 //   { op: "query", text, params, rowMode, rawDates, tx, heavy }  one statement (in transaction `tx` when given)
@@ -47,8 +46,6 @@ const LIGHT_BEFORE_HEAVY = 32;
 const database = await PGlite.create({
   ...(workerData?.dataDir ? { dataDir: workerData.dataDir } : {}),
   ...(workerData?.loadDataDir ? { loadDataDir: new Blob([fs.readFileSync(workerData.loadDataDir)]) } : {}),
-  ...(workerData?.pgliteWasmModule ? { pgliteWasmModule: workerData.pgliteWasmModule } : {}),
-  ...(workerData?.initdbWasmModule ? { initdbWasmModule: workerData.initdbWasmModule } : {}),
   extensions: { pg_trgm },
 });
 
