@@ -24,6 +24,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: "forks",
+          // Migrates once per run; every test file's database starts as a copy (apps/api/test/test-database.ts).
+          globalSetup: ["apps/api/test/database-template.ts"],
           setupFiles: ["apps/api/test/remove-temporary-directories.ts"],
         },
       },

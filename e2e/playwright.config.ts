@@ -16,6 +16,9 @@ const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: "./specs",
+  // Full-page screenshots of every screen for people to look at (specs/screenshots.spec.ts): on request only,
+  // with E2E_SCREENSHOTS=1. What they assert is asserted by the other specs (decision 050).
+  testIgnore: process.env.E2E_SCREENSHOTS ? [] : ["**/screenshots.spec.ts"],
   outputDir: "./test-results",
   // global-setup builds what is stale and starts the app on a random port; it sets E2E_BASE_URL for the workers.
   globalSetup: "./global-setup.ts",

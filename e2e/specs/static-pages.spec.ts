@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { STATIC_PAGES } from "@threadfolk/contract/routes";
-import { BRAND_NAME, collectPageErrors, expectPageHeading, FOOTER_LINKS } from "../support.ts";
+import { BRAND_NAME, collectPageErrors, expectPageHeading, FOOTER_LINKS, isMobileProject } from "../support.ts";
+
+/** Checks of written content, the same text in every layout: run once (desktop); each page's render is checked on both. */
+const TEXT_ONLY = "the page's text is the same on a phone: the desktop project checks it";
 
 test.describe("static pages", () => {
   for (const { path, title } of STATIC_PAGES) {
@@ -18,7 +21,10 @@ test.describe("static pages", () => {
     });
   }
 
-  test("the size charts give chest and length in inches and centimetres for every style's sizes", async ({ page }) => {
+  test("the size charts give chest and length in inches and centimetres for every style's sizes", async ({
+    page,
+  }, testInfo) => {
+    test.skip(isMobileProject(testInfo), TEXT_ONLY);
     await page.goto("/size-charts");
     const charts = [
       { name: "Men's T-Shirt", sizes: ["S", "M", "L", "XL", "2XL", "3XL", "4XL", "5XL"] },
@@ -42,7 +48,8 @@ test.describe("static pages", () => {
     await expect(page.getByRole("heading", { name: "Tank Top", exact: true })).toBeInViewport();
   });
 
-  test("the FAQ lists the three delivery estimates", async ({ page }) => {
+  test("the FAQ lists the three delivery estimates", async ({ page }, testInfo) => {
+    test.skip(isMobileProject(testInfo), TEXT_ONLY);
     await page.goto("/faq");
     for (const estimate of ["7-12 business days", "6-8 business days", "4-6 business days"]) {
       await expect(page.getByRole("main").getByText(estimate)).toBeVisible();
@@ -51,7 +58,8 @@ test.describe("static pages", () => {
 
   test("the FAQ describes the checkout as built: card or PayPal, one code per order, guest order links", async ({
     page,
-  }) => {
+  }, testInfo) => {
+    test.skip(isMobileProject(testInfo), TEXT_ONLY);
     await page.goto("/faq");
     const main = page.getByRole("main");
     // The names of the controls it mentions are the checkout's own.
@@ -63,7 +71,8 @@ test.describe("static pages", () => {
     await expect(main).toContainText("We do not send tracking updates by e-mail");
   });
 
-  test("the intellectual property policy says where to report infringement", async ({ page }) => {
+  test("the intellectual property policy says where to report infringement", async ({ page }, testInfo) => {
+    test.skip(isMobileProject(testInfo), TEXT_ONLY);
     await page.goto("/intellectual-property-policy");
     const host = new URL(page.url()).hostname;
     await expect(

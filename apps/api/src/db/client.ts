@@ -21,12 +21,15 @@ export type DatabaseHandle = {
   url?: string;
   /** Runs `fn` while holding an exclusive, cross-process lock (a PostgreSQL advisory lock). */
   withExclusiveLock<T>(lockId: number, fn: (db: Database) => Promise<T>): Promise<T>;
+  /** PGlite only: the data directory as an uncompressed tarball, which `loadDataDir` starts another from. */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 };
 
 export type DatabaseOptions =
   | { driver: "postgres"; url: string; poolSize?: number }
-  | { driver: "pglite"; dataDir?: string };
+  /** `loadDataDir`: a tarball from `dumpDataDir` that a new database starts from (tests: a migrated template). */
+  | { driver: "pglite"; dataDir?: string; loadDataDir?: string };
 
 function redactUrl(url: string): string {
   const parsed = new URL(url);
@@ -70,7 +73,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   // PGlite runs on a worker thread of its own, so its queries never block this thread (db/pglite-thread.ts).
-  const client = await PGliteThread.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  const client = await PGliteThread.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   // Drizzle's PGlite driver only calls query, exec and transaction, which the thread's client offers.
   const db = drizzlePglite({ client: client as never, schema }) as unknown as Database;
   return {
@@ -79,6 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     location: options.dataDir ? path.resolve(options.dataDir) : "memory",
     // PGlite is one connection inside this process: it already runs one thing at a time.
     withExclusiveLock: (_lockId, fn) => fn(db),
+    dumpDataDir: () => client.dump(),
     close: () => client.close(),
   };
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { isHeavyWork } from "../lib/heavy-work.ts";
 
 /**
  * Embedded PGlite on a thread of its own (decision 047). PGlite is PostgreSQL compiled to WASM and runs each
@@ -12,6 +13,11 @@ import { Worker } from "node:worker_threads";
  * A transaction owns the database until it ends: statements outside it wait in the worker (PGlite's own
  * transaction lock), exactly as they did in-process, so the one-connection rule of the brief still holds:
  * never call the database outside a transaction while that transaction is open, or it waits forever.
+ *
+ * Statements sent while heavy work runs (lib/heavy-work.ts: what goes through a concurrency limit, such as
+ * search) go to the worker's heavy lane; the others are light and run before any queued heavy one (decision 050).
+ * A new database can start from another's data directory (`dump`, then `loadDataDir`): no initdb, which is
+ * most of the cost of opening one (tests start each file's database from a migrated template).
  */
 
 type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, unknown> };
@@ -22,10 +28,19 @@ export type ThreadResults<Row = Record<string, unknown>> = {
 };
 
 type Request =
-  | { op: "query"; text: string; params?: unknown[]; rowMode?: string; rawDates?: boolean; tx?: number }
-  | { op: "exec"; text: string; tx?: number }
-  | { op: "begin" }
+  | {
+      op: "query";
+      text: string;
+      params?: unknown[];
+      rowMode?: string;
+      rawDates?: boolean;
+      tx?: number;
+      heavy?: boolean;
+    }
+  | { op: "exec"; text: string; tx?: number; heavy?: boolean }
+  | { op: "begin"; heavy?: boolean }
   | { op: "end"; tx: number; commit: boolean }
+  | { op: "dump" }
   | { op: "close" };
 
 type Reply = { id: number; result?: unknown; error?: { message: string; name?: string; [field: string]: unknown } };
@@ -83,9 +98,14 @@ export class PGliteThread {
     worker.on("exit", (code) => fail(new Error(`the embedded database's thread stopped (exit code ${code})`)));
   }
 
-  /** Starts the worker and opens the database (a directory, or memory when none is given). */
-  static async create(options: { dataDir?: string }): Promise<PGliteThread> {
-    const worker = new Worker(workerScript(), { workerData: { dataDir: options.dataDir } });
+  /**
+   * Starts the worker and opens the database: a directory, or memory when none is given; `loadDataDir` (a
+   * tarball from `dump`, for a database that does not exist yet) is its starting content, without initdb.
+   */
+  static async create(options: { dataDir?: string; loadDataDir?: string }): Promise<PGliteThread> {
+    const worker = new Worker(workerScript(), {
+      workerData: { dataDir: options.dataDir, loadDataDir: options.loadDataDir },
+    });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: { ready?: boolean }) => {
         if (!message.ready) return;
@@ -116,7 +136,7 @@ export class PGliteThread {
       // Drizzle asks for dates as text through parsers; the worker has the same set (functions cannot cross).
       ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
       ...(options?.parsers ? { rawDates: true } : {}),
-      ...(tx === undefined ? {} : { tx }),
+      ...(tx === undefined ? (isHeavyWork() ? { heavy: true } : {}) : { tx }),
     });
   }
 
@@ -129,12 +149,17 @@ export class PGliteThread {
   }
 
   exec(text: string): Promise<ThreadResults[]> {
-    return this.#send({ op: "exec", text });
+    return this.#send({ op: "exec", text, ...(isHeavyWork() ? { heavy: true } : {}) });
+  }
+
+  /** The whole data directory as an uncompressed tarball, to start other databases from (`loadDataDir`). */
+  dump(): Promise<Uint8Array> {
+    return this.#send({ op: "dump" });
   }
 
   /** Runs `callback` in a transaction: committed when it resolves, rolled back when it throws. */
   async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
-    const id = await this.#send<number>({ op: "begin" });
+    const id = await this.#send<number>({ op: "begin", ...(isHeavyWork() ? { heavy: true } : {}) });
     let ended = false;
     const end = async (commit: boolean) => {
       if (ended) return;

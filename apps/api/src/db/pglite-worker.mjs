@@ -1,15 +1,27 @@
-// The embedded database's own thread (decision 047). PGlite runs PostgreSQL compiled to WASM synchronously
-// on the thread that calls it; here that is this worker, so the server's event loop never waits for a query.
-// Plain JavaScript so that Node runs it as is, from the sources (tests) and from dist (the build bundles it).
+// The embedded database's own thread (decisions 047 and 050). PGlite runs PostgreSQL compiled to WASM
+// synchronously on the thread that calls it; here that is this worker, so the server's event loop never waits
+// for a query. Plain JavaScript so that Node runs it as is, from the sources (tests) and from dist (the build
+// bundles it).
+//
+// workerData: { dataDir?, loadDataDir? }: where the data lives (memory when no directory) and a tarball of a
+// data directory to start from (no initdb: tests load a migrated template).
 //
 // Messages from the owner, each answered with { id, result } or { id, error }:
-//   { op: "query", text, params, rowMode, rawDates, tx }  one statement (in transaction `tx` when given)
-//   { op: "exec", text, tx }                              a script of statements
-//   { op: "begin" }                                        opens a transaction; answers its id
-//   { op: "end", tx, commit }                              commits (or rolls back) that transaction
+//   { op: "query", text, params, rowMode, rawDates, tx, heavy }  one statement (in transaction `tx` when given)
+//   { op: "exec", text, tx, heavy }                              a script of statements
+//   { op: "begin", heavy }                                       opens a transaction; answers its id
+//   { op: "end", tx, commit }                                    commits (or rolls back) that transaction
+//   { op: "dump" }                                               the data directory as an uncompressed tarball
 //   { op: "close" }
-// While a transaction is open it owns the database: PGlite's own transaction lock makes statements without
-// `tx` wait until it ends, as on one PostgreSQL connection.
+//
+// One connection, two lanes. The database runs one thing at a time: a statement, or a transaction from its
+// `begin` to its `end` (its own statements, which carry `tx`, run at once). What waits is kept here in two
+// queues, and whenever the database is free the next one comes from the light lane first: a health check,
+// sign-in or a cart statement waits for at most the one thing running, never for the heavy statements
+// (`heavy`: work the server put through a concurrency limit, such as search) queued before it. So that heavy
+// work is not starved by a stream of light statements, one heavy item goes after LIGHT_BEFORE_HEAVY light
+// ones in a row have passed it.
+import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -29,8 +41,11 @@ const RAW_DATE_PARSERS = {
   1182: identity,
 };
 
+const LIGHT_BEFORE_HEAVY = 32;
+
 const database = await PGlite.create({
   ...(workerData?.dataDir ? { dataDir: workerData.dataDir } : {}),
+  ...(workerData?.loadDataDir ? { loadDataDir: new Blob([fs.readFileSync(workerData.loadDataDir)]) } : {}),
   extensions: { pg_trgm },
 });
 
@@ -61,7 +76,7 @@ class RollbackRequested extends Error {}
 /** Transactions' outcomes by id: PGlite's `transaction` promise (it rejects with RollbackRequested on rollback). */
 const outcomes = new Map();
 
-/** Opens a transaction (PGlite sends BEGIN once no other one is open) and answers its id. */
+/** Opens a transaction (PGlite sends BEGIN) and answers its id; it owns the database until `end`. */
 function begin() {
   const id = nextTransaction++;
   return new Promise((resolveBegin, rejectBegin) => {
@@ -99,6 +114,8 @@ async function end(tx, commit) {
     await outcome;
   } catch (error) {
     if (!(error instanceof RollbackRequested)) throw error;
+  } finally {
+    if (owner === tx) release();
   }
 }
 
@@ -115,6 +132,10 @@ async function handle(message) {
       return begin();
     case "end":
       return end(message.tx, message.commit);
+    case "dump": {
+      const tarball = await database.dumpDataDir("none");
+      return new Uint8Array(await tarball.arrayBuffer());
+    }
     case "close":
       await database.close();
       return null;
@@ -123,10 +144,70 @@ async function handle(message) {
   }
 }
 
-parentPort.on("message", (message) => {
-  handle(message).then(
-    (result) => parentPort.postMessage({ id: message.id, result }),
+function reply(message, promise) {
+  promise.then(
+    (result) =>
+      parentPort.postMessage({ id: message.id, result }, result instanceof Uint8Array ? [result.buffer] : undefined),
     (error) => parentPort.postMessage({ id: message.id, error: serialiseError(error) }),
   );
+}
+
+// The lanes. `owner` is what holds the database: "statement" while one runs, a transaction's id from its
+// `begin` to its `end`, undefined when free.
+const light = [];
+const heavy = [];
+let owner;
+let lightInARow = 0;
+let dispatchScheduled = false;
+
+function release() {
+  owner = undefined;
+  scheduleDispatch();
+}
+
+/**
+ * Picks the next item on the next turn of the event loop, not at once: the messages that arrived while the
+ * database was busy are all queued by then, so a light one sent during a long heavy statement is seen.
+ */
+function scheduleDispatch() {
+  if (dispatchScheduled || owner !== undefined) return;
+  dispatchScheduled = true;
+  setImmediate(dispatch);
+}
+
+function dispatch() {
+  dispatchScheduled = false;
+  if (owner !== undefined) return;
+  const heavyTurn = heavy.length > 0 && (light.length === 0 || lightInARow >= LIGHT_BEFORE_HEAVY);
+  const message = heavyTurn ? heavy.shift() : light.shift();
+  if (!message) return;
+  // Counts the light items that went ahead of waiting heavy work.
+  lightInARow = heavyTurn || heavy.length === 0 ? 0 : lightInARow + 1;
+  if (message.op === "begin") {
+    owner = "opening";
+    const opening = begin();
+    opening.then(
+      (id) => {
+        owner = id;
+      },
+      () => release(),
+    );
+    reply(message, opening);
+    return;
+  }
+  owner = "statement";
+  const running = handle(message);
+  running.then(release, release);
+  reply(message, running);
+}
+
+parentPort.on("message", (message) => {
+  // A transaction's own statements and its end belong to the owner of the database: they run at once.
+  if (message.tx !== undefined) {
+    reply(message, handle(message));
+    return;
+  }
+  (message.heavy ? heavy : light).push(message);
+  scheduleDispatch();
 });
 parentPort.postMessage({ ready: true });

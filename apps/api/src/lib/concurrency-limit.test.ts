@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "./app-error.ts";
 import { createConcurrencyLimit } from "./concurrency-limit.ts";
+import { isHeavyWork } from "./heavy-work.ts";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -54,5 +55,18 @@ describe("createConcurrencyLimit", () => {
     await expect(limit(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(await limit(async () => "next")).toBe("next");
     expect(limit.stats()).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it("runs its tasks as heavy work (the embedded database's heavy lane), and only them", async () => {
+    const limit = createConcurrencyLimit({ concurrency: 1, queueTimeoutMs: 1000, name: "search" });
+    const seen = await Promise.all([
+      limit(async () => {
+        await Promise.resolve();
+        return isHeavyWork();
+      }),
+      limit(async () => isHeavyWork()),
+    ]);
+    expect(seen).toEqual([true, true]);
+    expect(isHeavyWork()).toBe(false);
   });
 });

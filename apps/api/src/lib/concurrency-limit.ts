@@ -1,10 +1,12 @@
 import { AppError } from "./app-error.ts";
+import { runAsHeavyWork } from "./heavy-work.ts";
 
 /**
  * Lets at most `concurrency` tasks run at once; the rest wait in line (first come, first served) for at most
  * `queueTimeoutMs`, then fail with a 503 and `Retry-After`. Put expensive work (search) through one, so a burst
  * of it queues instead of taking every database connection (or the embedded database's only one) and the CPU
- * from the cheap requests (health checks, sign-in, the cart) behind it.
+ * from the cheap requests (health checks, sign-in, the cart) behind it. The tasks run as heavy work
+ * (lib/heavy-work.ts): on the embedded database their statements wait behind the cheap requests' ones.
  */
 export function createConcurrencyLimit(options: { concurrency: number; queueTimeoutMs: number; name: string }) {
   let active = 0;
@@ -41,7 +43,7 @@ export function createConcurrencyLimit(options: { concurrency: number; queueTime
       });
     }
     try {
-      return await task();
+      return await runAsHeavyWork(task);
     } finally {
       release();
     }
