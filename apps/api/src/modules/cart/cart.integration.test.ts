@@ -13,6 +13,7 @@ import { NO_ADDRESS_TAX_LABEL } from "@threadfolk/contract/tax-constants";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDesign, buildSale } from "../../../test/factories/catalogue.ts";
+import { addressesBody } from "../../../test/factories/checkout.ts";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { clientCredentials, obtainGuestTokens, requestToken, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestResponse, type TestServer } from "../../../test/test-server.ts";
@@ -592,21 +593,7 @@ describe("while a payment of the cart is with the processor", () => {
       await server.request("/api/v1/addresses", {
         method: "POST",
         token,
-        body: {
-          addresses: {
-            shipping_address: {
-              first_name: "Ada",
-              last_name: "Lovelace",
-              address1: "1 Main St",
-              address2: "",
-              city: "Brooklyn",
-              state: "NY",
-              zip: "11201",
-            },
-            billing_same_as_shipping: true,
-            email: "ada@example.com",
-          },
-        },
+        body: addressesBody(),
       }),
     ];
     for (const refused of refusals) {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ORDER_MESSAGES } from "@threadfolk/contract/orders";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDesign } from "../../../test/factories/catalogue.ts";
+import { addressesBody } from "../../../test/factories/checkout.ts";
 import { obtainGuestTokens } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 
@@ -27,21 +28,7 @@ async function placedGuestOrder() {
   await server.request("/api/v1/addresses", {
     method: "POST",
     token,
-    body: {
-      addresses: {
-        shipping_address: {
-          first_name: "Ada",
-          last_name: "Lovelace",
-          address1: "1 Main St",
-          address2: "",
-          city: "Brooklyn",
-          state: "NY",
-          zip: "11201",
-        },
-        billing_same_as_shipping: true,
-        email: "ada@example.com",
-      },
-    },
+    body: addressesBody(),
   });
   const placed = await server.request("/api/v1/orders", { method: "POST", token, body: { order: {} } });
   expect(placed.status, placed.text).toBe(201);

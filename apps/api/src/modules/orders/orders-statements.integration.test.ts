@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordStatements, type StatementRecorder } from "../../../test/count-statements.ts";
 import { buildDesign } from "../../../test/factories/catalogue.ts";
+import { addressesBody } from "../../../test/factories/checkout.ts";
 import { obtainGuestTokens } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { CARD_FINGERPRINT_SECRET } from "../../adapters/card/card.ts";
@@ -56,21 +57,7 @@ describe("SQL statements of a purchase", () => {
     const saved = await server.request("/api/v1/addresses", {
       method: "POST",
       token,
-      body: {
-        addresses: {
-          shipping_address: {
-            first_name: "Ada",
-            last_name: "Lovelace",
-            address1: "1 Main St",
-            address2: "",
-            city: "Brooklyn",
-            state: "NY",
-            zip: "11201",
-          },
-          billing_same_as_shipping: true,
-          email: "ada@example.com",
-        },
-      },
+      body: addressesBody(),
     });
     expect(saved.status, saved.text).toBe(201);
     // The card fingerprint key is read from the database once per process: not part of a purchase.

@@ -10,6 +10,7 @@ import {
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDesign } from "../../../test/factories/catalogue.ts";
+import { addressesBody } from "../../../test/factories/checkout.ts";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestResponse, type TestServer } from "../../../test/test-server.ts";
@@ -67,16 +68,6 @@ afterAll(async () => {
   await server.close();
 });
 
-const BROOKLYN = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  address1: "1 Main St",
-  address2: "",
-  city: "Brooklyn",
-  state: "NY",
-  zip: "11201",
-};
-
 async function newGuest(): Promise<string> {
   return (await obtainGuestTokens(server)).access_token;
 }
@@ -110,7 +101,7 @@ async function readyCart(token: string, options: { priceCents?: number; quantity
   const saved = await server.request("/api/v1/addresses", {
     method: "POST",
     token,
-    body: { addresses: { shipping_address: BROOKLYN, billing_same_as_shipping: true, email: "ada@example.com" } },
+    body: addressesBody(),
   });
   expect(saved.status, saved.text).toBe(201);
   return built;
@@ -217,7 +208,7 @@ describe("placing an order", () => {
     await server.request("/api/v1/addresses", {
       method: "POST",
       token,
-      body: { addresses: { shipping_address: BROOKLYN, billing_same_as_shipping: true, email: "ada@example.com" } },
+      body: addressesBody(),
     });
     await server.database.db.update(designs).set({ status: "deactivated" }).where(eq(designs.id, built.design.id));
     const gone = await place(token);

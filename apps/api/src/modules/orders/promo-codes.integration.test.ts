@@ -7,6 +7,7 @@ import { PROMO_CODE_MESSAGES } from "@threadfolk/contract/promo-codes";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDesign } from "../../../test/factories/catalogue.ts";
+import { addressesBody } from "../../../test/factories/checkout.ts";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
@@ -52,16 +53,6 @@ async function balanceOf(code: string) {
   return row?.balance;
 }
 
-const BROOKLYN = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  address1: "1 Main St",
-  address2: "",
-  city: "Brooklyn",
-  state: "NY",
-  zip: "11201",
-};
-
 /** 2 shirts at $25.00 to Brooklyn (NY taxes 4.53 % of items and shipping), standard shipping $7.99. */
 async function readyCart(token?: string) {
   const owner = token ?? (await obtainGuestTokens(server)).access_token;
@@ -77,7 +68,7 @@ async function readyCart(token?: string) {
   const saved = await server.request("/api/v1/addresses", {
     method: "POST",
     token: owner,
-    body: { addresses: { shipping_address: BROOKLYN, billing_same_as_shipping: true, email: "ada@example.com" } },
+    body: addressesBody(),
   });
   expect(saved.status, saved.text).toBe(201);
   return owner;
