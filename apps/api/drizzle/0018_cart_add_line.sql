@@ -3,7 +3,8 @@
 -- after the lock, so the line and quantity limits are counted exactly under concurrent adds, as the
 -- transaction of two statements it replaces did. The limits come from the caller (the contract's constants).
 --
--- Outcomes: 'no_cart' (the owner has no open cart and p_order_number is null: nothing written), 'added' (the
+-- Outcomes: 'refused' (p_variant_id is null: the caller found the size or colour not on offer; nothing read or
+-- written), 'no_cart' (the owner has no open cart and p_order_number is null: nothing written), 'added' (the
 -- line as it is now), 'line_full' (the line would pass p_max_quantity: nothing written;
 -- the line's quantity now), 'cart_full' (a new line would pass p_max_lines: nothing written), 'placed' (the open
 -- order is placed and unpaid: the caller reopens it on its general path), 'locked' (a payment of it is with the
@@ -28,6 +29,10 @@ DECLARE
 BEGIN
   IF (p_user_id IS NULL) = (p_guest_id IS NULL) THEN
     RAISE EXCEPTION 'cart_add_line needs exactly one owner';
+  END IF;
+  IF p_variant_id IS NULL THEN
+    RETURN QUERY SELECT 'refused'::text, NULL::uuid, NULL::integer, NULL::uuid, NULL::integer;
+    RETURN;
   END IF;
   -- The open cart, locked; created when missing. A racing creation ends on the one-cart-per-identity index:
   -- the loser inserts nothing and finds (and waits for) the winner's row on its second pass.

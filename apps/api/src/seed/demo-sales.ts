@@ -104,7 +104,7 @@ const COMMON_SIZES = ["M", "L", "S", "XL", "2XL"];
 
 /** A size and colour the variant's style is sold in and its design is offered in (the design's own colour). */
 async function chooseSizeAndColor(db: AppContext["db"], variantId: number, pick: number) {
-  const variant = await findCartVariant({ db, variantId });
+  const variant = (await findCartVariant({ db, variantId }))?.variant;
   if (!variant) throw new Error(`demo sales: variant ${variantId} cannot be bought`);
   const { style, design } = variant;
   const offered = design.offeredColors ?? style.colors;

@@ -7,7 +7,7 @@ import { createImageUrlSigner } from "../discovery/image-urls.ts";
 import { cartValidationError, checkLineChoice } from "./check-line-choice.ts";
 import { generateOrderNumber, retryOnOrderNumberCollision } from "./order-number.ts";
 import { presentPricedCartLine } from "./presenters.ts";
-import { addLineToCart, cartOwnerOf, findCartVariant, reopenCart } from "./queries.ts";
+import { type AddedLine, addLineToCart, cartOwnerOf, reopenCart } from "./queries.ts";
 
 /** How many times a placed order is reopened for an add before the add gives up (409). */
 const PLACED_RETRIES = 2;
@@ -22,10 +22,11 @@ const FIELDS = {
 
 /**
  * Adds a variant in a size and colour to the caller's cart (created on the first add): a new line, or more
- * units on the line that already holds it. One round trip (addLineToCart: the cart is locked, then the line
- * written, decision 051). Over the limits it changes nothing and answers a 422: a line holds at most 10 units
- * (the request is refused, not capped: the shopper sees why) and a cart at most 50 lines. A placed, unpaid order
- * is reopened first (its quote void); while its payment runs, 409.
+ * units on the line that already holds it. One round trip (addLineToCart: the variant and the checks of the choice
+ * read, the cart locked, then the line written; decision 051). Over the limits it changes nothing and answers a
+ * 422: a line holds at most 10 units (the request is refused, not capped: the shopper sees why) and a cart at most
+ * 50 lines; so does a choice the catalogue does not offer. A placed, unpaid order is reopened first (its quote
+ * void); while its payment runs, 409.
  */
 export async function addCartLine(options: {
   context: Pick<AppContext, "db" | "config">;
@@ -35,27 +36,33 @@ export async function addCartLine(options: {
   const { context, actor, input } = options;
   const { db } = context;
   const owner = cartOwnerOf(actor);
-  const [found, images] = await Promise.all([
-    findCartVariant({ db, variantId: input.sellerDesignProductVariantId }),
-    createImageUrlSigner({ db, config: context.config }),
-  ]);
-  const variant = checkLineChoice({ variant: found, size: input.size, color: input.color, fields: FIELDS });
-  const choice = { variantId: variant.variant.id, size: input.size, color: input.color, quantity: input.quantity };
+  const request = {
+    variantId: input.sellerDesignProductVariantId,
+    size: input.size,
+    color: input.color,
+    quantity: input.quantity,
+  };
   const add = async () => {
-    const added = await addLineToCart({ db, owner, orderNumber: null, ...choice });
-    if (added.outcome !== "no_cart") return added;
+    const added = await addLineToCart({ db, owner, orderNumber: null, ...request });
+    if (added?.added.outcome !== "no_cart") return added;
     // The first add of a cart: drawn only now, a new number (again if another order has it).
     return retryOnOrderNumberCollision(() =>
-      addLineToCart({ db, owner, orderNumber: generateOrderNumber(), ...choice }),
+      addLineToCart({ db, owner, orderNumber: generateOrderNumber(), ...request }),
     );
   };
-  let added = await add();
-  // A placed, unpaid order is reopened (its quote void), then added to as a plain cart; a shopper placing it
-  // again meanwhile (another tab) is met by the next pass.
-  for (let pass = 0; added.outcome === "placed" && pass < PLACED_RETRIES; pass++) {
-    await reopenCart({ db, order: { id: added.cartId, state: "payment_pending", paymentStartedAt: null } });
-    added = await add();
-  }
+  const addReopening = async () => {
+    let result = await add();
+    // A placed, unpaid order is reopened (its quote void), then added to as a plain cart; a shopper placing it
+    // again meanwhile (another tab) is met by the next pass.
+    for (let pass = 0; result?.added.outcome === "placed" && pass < PLACED_RETRIES; pass++) {
+      await reopenCart({ db, order: { id: result.added.cartId, state: "payment_pending", paymentStartedAt: null } });
+      result = await add();
+    }
+    return result;
+  };
+  const [result, images] = await Promise.all([addReopening(), createImageUrlSigner({ db, config: context.config })]);
+  const variant = checkLineChoice({ choice: result?.choice, size: input.size, color: input.color, fields: FIELDS });
+  const added: AddedLine = result ? result.added : { outcome: "refused" };
   switch (added.outcome) {
     case "added": {
       const row = { ...variant, line: { ...added.line, size: input.size, color: input.color } };

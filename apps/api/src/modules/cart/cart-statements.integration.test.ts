@@ -9,15 +9,16 @@ import { getTestServer, type TestServer } from "../../../test/test-server.ts";
  * The SQL statements of the two hot cart requests, pinned (docs/decisions/018-cart.md and 051). Counted at the
  * driver, BEGIN and COMMIT included, the same on PGlite and PostgreSQL:
  *
- * add to cart (3): the token lookup; the variant with its style and running sale offers; cart_add_line, which
- *   locks the open cart and writes the line, answering the item count. The first add of a shopper who has no
+ * add to cart (2): the token lookup; one statement that reads the variant with its style, running sale offers and
+ *   the checks of the size and colour, and calls cart_add_line, which locks the open cart and writes the line,
+ *   answering the item count. The first add of a shopper who has no
  *   cart takes one more: cart_add_line answers that there is none, and is asked again with a new order number.
  * cart read (2): the token lookup; the cart with every line, variant, design, style and sale offer.
  *
  * Neither grows with the number of lines. A change here is a decision: update the record with it.
  */
-const ADD_TO_CART_STATEMENTS = 3;
-const FIRST_ADD_STATEMENTS = 4;
+const ADD_TO_CART_STATEMENTS = 2;
+const FIRST_ADD_STATEMENTS = 3;
 const CART_READ_STATEMENTS = 2;
 
 let server: TestServer;

@@ -421,6 +421,27 @@ describe("validation", () => {
     ]);
   });
 
+  it("writes nothing for a refused choice: a shopper's first add in a size or colour not offered opens no cart", async () => {
+    const fresh = await newGuest();
+    const countOrders = async () => (await server.database.db.select({ id: orders.id }).from(orders)).length;
+    const before = await countOrders();
+    for (const choice of [
+      { size: "4XL", color: "black" },
+      { size: "M", color: "orange" },
+    ]) {
+      const response = await addLine(fresh, { seller_design_product_variant_id: hoodieVariantId, ...choice });
+      expect(response.status, response.text).toBe(422);
+    }
+    expect(await countOrders()).toBe(before);
+    const added = await addLine(fresh, {
+      seller_design_product_variant_id: hoodieVariantId,
+      size: "M",
+      color: "black",
+    });
+    expect(added.status, added.text).toBe(201);
+    expect(await countOrders()).toBe(before + 1);
+  });
+
   it("refuses a quantity outside 1 to 10", async () => {
     for (const quantity of [0, -1, 11, 2.5, "ten", null, true]) {
       expectFieldError(

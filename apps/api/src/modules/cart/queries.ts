@@ -142,37 +142,67 @@ const variantColumns = {
 };
 
 /**
- * An offered variant of a listed design with its style and running sale offers, as ONE JSON value (decoded by
- * JSON.parse, not column by column and array by array), sent by name: every add and every change of a line asks
- * it. A style the artist no longer offers cannot be added or chosen (its row stays for existing lines).
+ * The one rule for a line's choice, as two columns of the statement that reads the variant: the garment style is
+ * sold in the size (`sizeSold`), and comes in the colour while the artist offers the design in it (`colorOffered`,
+ * issue 14). A null size or colour (nothing chosen yet) is neither.
  */
-const findCartVariantStatement = namedStatement<{ found: CartVariant | string }>(
-  "find_cart_variant",
-  renderStatement(sql`select json_build_object(
+function lineChoiceColumns(size: SQL, color: SQL): SQL {
+  return sql`coalesce(${size} = any(${garmentStyles.sizes}), false) as "sizeSold",
+    coalesce(${color} = any(${garmentStyles.colors})
+      and (${designs.offeredColors} is null or ${color} = any(${designs.offeredColors})), false) as "colorOffered"`;
+}
+
+/** An offered variant of a listed design with its style and running sale offers (one JSON value), and the checks. */
+function variantChoiceQuery(variantId: SQL, size: SQL, color: SQL): SQL {
+  return sql`select json_build_object(
       'variant', ${jsonObject(variantColumns.variant)},
       'design', ${jsonObject(variantColumns.design)},
       'style', ${jsonObject(lineStyleColumns)},
       'saleOffers', ${runningSaleOffers()}
-    ) as found
+    ) as found, ${lineChoiceColumns(size, color)}
     from ${sellerDesignProductVariants}
     join ${designs} on ${designs.id} = ${sellerDesignProductVariants.designId} and ${isListedDesign()}
     join ${garmentStyles} on ${garmentStyles.id} = ${sellerDesignProductVariants.garmentStyleId}
-    where ${sellerDesignProductVariants.id} = $1 and ${sellerDesignProductVariants.offered}`),
+    where ${sellerDesignProductVariants.id} = ${variantId} and ${sellerDesignProductVariants.offered}`;
+}
+
+/** A variant as the statements answer it: JSON (node-postgres decodes it; PGlite may hand it over as text). */
+type VariantChoiceRow = { found: CartVariant | string; sizeSold: boolean; colorOffered: boolean };
+
+/** An offered variant of a listed design, and whether a size and colour may be chosen of it (lineChoiceColumns). */
+export type VariantChoice = { variant: CartVariant; sizeSold: boolean; colorOffered: boolean };
+
+function readVariantChoice(row: VariantChoiceRow): VariantChoice {
+  const found: CartVariant = typeof row.found === "string" ? JSON.parse(row.found) : row.found;
+  return {
+    variant: { ...found, saleOffers: parseSaleOffers(found.saleOffers) },
+    sizeSold: row.sizeSold === true,
+    colorOffered: row.colorOffered === true,
+  };
+}
+
+/**
+ * The variant read by name, as ONE JSON value (decoded by JSON.parse, not column by column and array by array):
+ * every change of a line asks it. A style the artist no longer offers cannot be chosen (its row stays for
+ * existing lines).
+ */
+const findCartVariantStatement = namedStatement<VariantChoiceRow>(
+  "find_cart_variant",
+  renderStatement(variantChoiceQuery(sql.raw("$1::int"), sql.raw("$2::text"), sql.raw("$3::text"))),
 );
 
-/** An offered variant of a listed design with its style and running sale offers; undefined otherwise. */
+/** An offered variant of a listed design, with whether `choice` (when given) may be chosen; undefined otherwise. */
 export async function findCartVariant({
   db,
   variantId,
+  choice,
 }: {
   db: Executor;
   variantId: number;
-}): Promise<CartVariant | undefined> {
-  const [row] = await findCartVariantStatement(db, [variantId]);
-  if (!row) return undefined;
-  // node-postgres decodes json; PGlite may hand it over as text.
-  const found: CartVariant = typeof row.found === "string" ? JSON.parse(row.found) : row.found;
-  return { ...found, saleOffers: parseSaleOffers(found.saleOffers) };
+  choice?: { size: string; color: string };
+}): Promise<VariantChoice | undefined> {
+  const [row] = await findCartVariantStatement(db, [variantId, choice?.size ?? null, choice?.color ?? null]);
+  return row ? readVariantChoice(row) : undefined;
 }
 
 /**
@@ -219,9 +249,9 @@ export type AddedLine =
   | { outcome: "added"; cartId: string; line: { id: number; uuid: string; quantity: number }; cartCount: number }
   | { outcome: "line_full"; cartId: string; quantity: number }
   | { outcome: "cart_full" | "placed" | "locked"; cartId: string }
-  | { outcome: "no_cart" };
+  | { outcome: "no_cart" | "refused" };
 
-type AddedLineRow = {
+type AddedLineRow = VariantChoiceRow & {
   outcome: AddedLine["outcome"];
   cartId: string | null;
   lineId: number | null;
@@ -231,25 +261,32 @@ type AddedLineRow = {
 };
 
 /**
- * The add as one named statement: `cart_add_line` locks (or creates) the cart and writes the line, each with a
- * snapshot taken after the lock; this statement's own snapshot, taken before, supplies the other lines' listed
- * quantities for the reply's count (a racing add of the same shopper may be missing from that count; the next
- * reply has it). The listing rule is isListedDesign's, rendered into the statement once.
+ * The add as one named statement: the variant is read with the checks of the choice (lineChoiceColumns), and
+ * `cart_add_line` locks (or creates) the cart and writes the line, each with a snapshot taken after the lock,
+ * only when both checks hold (otherwise it is given no variant and answers 'refused' at once). An unknown or
+ * unlisted variant is no row, and the function is not called. This statement's own snapshot, taken before the
+ * lock, supplies the other lines' listed quantities for the reply's count (a racing add of the same shopper may be
+ * missing from that count; the next reply has it). The listing rule is isListedDesign's, rendered once.
  */
 const addLineStatement = namedStatement<AddedLineRow>(
   "cart_add_line",
-  renderStatement(sql`select a.outcome, a.cart_id as "cartId", a.line_id as "lineId", a.line_uuid as "lineUuid",
+  renderStatement(sql`with v as materialized (${variantChoiceQuery(sql.raw("$4::int"), sql.raw("$5::text"), sql.raw("$6::text"))})
+    select v.found, v."sizeSold", v."colorOffered",
+    a.outcome, a.cart_id as "cartId", a.line_id as "lineId", a.line_uuid as "lineUuid",
     a.line_quantity as "lineQuantity",
     case when a.outcome = 'added' then a.line_quantity + ${listedQuantitySum(sql`a.cart_id`, sql`a.line_id`)} end
       as "cartCount"
-    from cart_add_line($1::uuid, $2::uuid, $3::text, $4::int, $5::text, $6::text, $7::int, $8::int, $9::int) a`),
+    from v cross join lateral cart_add_line($1::uuid, $2::uuid, $3::text,
+      case when v."sizeSold" and v."colorOffered" then $4::int end,
+      $5::text, $6::text, $7::int, $8::int, $9::int) a`),
 );
 
 /**
  * Adds `quantity` units of a variant/size/colour to the owner's open cart in one round trip, within
- * MAX_LINE_QUANTITY per line and MAX_CART_LINES per cart. Without an open cart: 'no_cart' when no `orderNumber`
- * is given, else the cart is created with it. Only a plain cart is written: a placed order ('placed') is reopened
- * on the caller's general path, and one whose payment is running is 'locked'.
+ * MAX_LINE_QUANTITY per line and MAX_CART_LINES per cart, and answers the variant with the checks of the choice
+ * (undefined: no offered variant of a listed design; 'refused' when a check fails). Without an open cart:
+ * 'no_cart' when no `orderNumber` is given, else the cart is created with it. Only a plain cart is written: a
+ * placed order ('placed') is reopened on the caller's general path, and one whose payment is running is 'locked'.
  */
 export async function addLineToCart(options: {
   db: Database;
@@ -259,7 +296,7 @@ export async function addLineToCart(options: {
   size: string;
   color: string;
   quantity: number;
-}): Promise<AddedLine> {
+}): Promise<{ choice: VariantChoice; added: AddedLine } | undefined> {
   const { db, owner, orderNumber, variantId, size, color, quantity } = options;
   const [row] = await addLineStatement(db, [
     owner.userId ?? null,
@@ -272,8 +309,12 @@ export async function addLineToCart(options: {
     MAX_CART_LINES,
     MAX_LINE_QUANTITY,
   ]);
-  if (!row) throw new Error("cart_add_line answered no row");
-  if (row.outcome === "no_cart") return { outcome: "no_cart" };
+  if (!row) return undefined;
+  return { choice: readVariantChoice(row), added: readAddedLine(row) };
+}
+
+function readAddedLine(row: AddedLineRow): AddedLine {
+  if (row.outcome === "no_cart" || row.outcome === "refused") return { outcome: row.outcome };
   const cartId = String(row.cartId);
   switch (row.outcome) {
     case "added":

@@ -51,7 +51,7 @@ export async function updateCartLine(options: {
     const size = input.size ?? line.size;
     const color = input.color ?? line.color;
     const variant = checkLineChoice({
-      variant: await findCartVariant({ db: tx, variantId: line.variantId }),
+      choice: await findCartVariant({ db: tx, variantId: line.variantId, choice: { size, color } }),
       size,
       color,
       fields: FIELDS,
