@@ -105,8 +105,10 @@ export function AccountMenuDropdown({ defaultOpen = false, focusTrigger = false,
   // the click that follows it as already handled.
   const isPointerPress = useRef(false);
   useLayoutEffect(() => {
-    // An opening menu takes the focus itself.
-    if (focusTrigger && !defaultOpen) triggerRef.current?.focus();
+    // An opening menu takes the focus itself. The focus goes back to the trigger only if it went down with the
+    // button this replaces: a Tab pressed while the menu's code arrived has moved it on, and it stays there.
+    const focusWasLost = document.activeElement === null || document.activeElement === document.body;
+    if (focusTrigger && !defaultOpen && focusWasLost) triggerRef.current?.focus();
   }, [focusTrigger, defaultOpen]);
 
   function handleTriggerClick(event: MouseEvent) {
