@@ -235,13 +235,22 @@ export async function upsertCart({
   return cart;
 }
 
-/** The sum of the quantities of an order's lines whose designs are listed (what the cart shows). */
+/**
+ * The sum of the quantities of an order's lines whose designs are listed (what the cart shows). The lines are
+ * summed per variant first, so the listing rule is checked once per variant, not once per line (a cart holds a
+ * variant in several sizes and colours; at 50 lines of 10 variants that is a quarter of the work).
+ */
 export function listedQuantitySum(orderId: SQL | string, exceptLineId?: SQL): SQL {
-  return sql`(select coalesce(sum(l.quantity), 0)::int
-    from order_line_items l
-    join seller_design_product_variants on seller_design_product_variants.id = l.seller_design_product_variant_id
+  return sql`(select coalesce(sum(per_variant.quantity), 0)::int
+    from (
+      select l.seller_design_product_variant_id as variant_id, sum(l.quantity) as quantity
+      from order_line_items l
+      where l.order_id = ${orderId}${exceptLineId ? sql` and l.id <> ${exceptLineId}` : sql``}
+      group by l.seller_design_product_variant_id
+    ) per_variant
+    join seller_design_product_variants on seller_design_product_variants.id = per_variant.variant_id
     join designs on designs.id = seller_design_product_variants.design_id
-    where l.order_id = ${orderId} and ${isListedDesign()}${exceptLineId ? sql` and l.id <> ${exceptLineId}` : sql``})`;
+    where ${isListedDesign()})`;
 }
 
 /** What `cart_add_line` (migration 0018) answers: the line added, or why nothing was written. */
