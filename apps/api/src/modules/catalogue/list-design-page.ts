@@ -21,7 +21,11 @@ export type DesignPage = {
 // planner adds it with an incremental sort.
 export const newestFirst = sql`${designs.publishedAt} desc nulls last`;
 
-function orderFor(sort: SearchSort, relevance: SQL[]): SQL[] {
+/**
+ * The order of a listing of `designs` (the unaliased table) for a sort, with the tie-breakers that keep pages
+ * stable; `relevance` leads the `relevance` sort (rank expressions, collection positions).
+ */
+export function designOrder(sort: SearchSort, relevance: SQL[]): SQL[] {
   switch (sort) {
     case "newest":
       return [newestFirst, asc(designs.id)];
@@ -115,7 +119,7 @@ export async function listDesignPage(options: ListDesignPageOptions): Promise<De
     .select(columns)
     .from(designs)
     .where(and(isListedDesign(), where))
-    .orderBy(...orderFor(sort, relevance))
+    .orderBy(...designOrder(sort, relevance))
     .limit(perPage)
     .offset((page - 1) * perPage);
   if (count === "separate" || count === "capped") {

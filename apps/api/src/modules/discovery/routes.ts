@@ -8,6 +8,7 @@ import {
   collectionPageQuerySchema,
   collectionPathSchema,
   DESIGN_PAGE_SIZE,
+  designGarmentImagesPathSchema,
   designPathSchema,
   searchDesignsQuerySchema,
 } from "@threadfolk/contract/discovery";
@@ -24,7 +25,7 @@ import { enforceSearchLimit } from "../search/enforce-search-limit.ts";
 import { searchDesigns } from "../search/search-designs.ts";
 import { createSearchResultCache } from "../search/search-result-cache.ts";
 import { getArtistStorefront } from "./get-artist-storefront.ts";
-import { getDesignDetail } from "./get-design-detail.ts";
+import { getDesignDetail, getDesignGarmentImages } from "./get-design-detail.ts";
 import { createShortLivedCache, getHomeCollections } from "./get-home-collections.ts";
 import { createImageUrlSigner } from "./image-urls.ts";
 import { listCollectionDesigns } from "./list-collection-designs.ts";
@@ -174,6 +175,15 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     if (!parsed.success) throw AppError.notFound("Design");
     parseInput(z.strictObject({}), request.query, "query");
     return reply.send(await getDesignDetail({ context, designId: parsed.data.uuid.toLowerCase() }));
+  });
+
+  // The design page's images on another garment than the default variant's (decision 049).
+  app.get("/designs/:uuid/images/:garment", async (request, reply) => {
+    const parsed = designGarmentImagesPathSchema.safeParse(request.params);
+    if (!parsed.success) throw AppError.notFound("Design images");
+    parseInput(z.strictObject({}), request.query, "query");
+    const { uuid, garment } = parsed.data;
+    return reply.send(await getDesignGarmentImages({ context, designId: uuid.toLowerCase(), garment }));
   });
 
   app.get("/artists/:artistKey", async (request, reply) => {
