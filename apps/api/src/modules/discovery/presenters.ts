@@ -16,15 +16,7 @@ import type {
 } from "@threadfolk/contract/discovery";
 import { FALLBACK_PRICE, formatCents } from "@threadfolk/contract/money";
 import { compareSizes, type Size } from "@threadfolk/contract/sizes";
-import type {
-  carouselAssets,
-  carousels,
-  designs,
-  garmentStyles,
-  marketplaceSales,
-  sellerDesignProductVariants,
-  sellerProfiles,
-} from "../../db/schema/index.ts";
+import type { carouselAssets, carousels, marketplaceSales, sellerProfiles } from "../../db/schema/index.ts";
 import { type SaleOffer, salePriceCents, variantSalePriceCents } from "../catalogue/pricing.ts";
 import type { Garment } from "../media/media-keys.ts";
 import { garmentForStyle, type ImageSource, type ImageUrlSigner } from "./image-urls.ts";
@@ -133,7 +125,7 @@ export function presentDesignDetail(options: {
   const offered = new Set(design.offeredColors);
   const isOffered = (color: string) => offered.has(resolveColor(color) ?? color);
   const colorsByGarment = offeredColorsByGarment(design, variants);
-  const allColors = new Set([...colorsByGarment.values()].flatMap((colors) => colors));
+  const allColors = new Set([...colorsByGarment.values()].flat());
   // The images of the garment shown first (the default variant's) only: the other garments' sets are asked for
   // when the shopper picks one of their styles (`GET /designs/{uuid}/images/{garment}`, decision 049).
   const shownGarment = variants[0] ? garmentForStyle(variants[0].styleKey) : undefined;
