@@ -1,4 +1,4 @@
-import { type DesignCard, HOME_PREVIEW_SIZE } from "@threadfolk/contract/discovery";
+import type { DesignCard } from "@threadfolk/contract/discovery";
 import type { AppContext } from "../../context.ts";
 import { createKeyedCache } from "../../lib/keyed-cache.ts";
 import { createImageUrlSigner } from "./image-urls.ts";
@@ -17,7 +17,7 @@ export type HomeCollections = Record<
  */
 export async function getHomeCollections({ context }: { context: Pick<AppContext, "db" | "config"> }) {
   const [found, images] = await Promise.all([
-    findHomeCollections({ db: context.db, perPage: HOME_PREVIEW_SIZE }),
+    findHomeCollections({ db: context.db }),
     createImageUrlSigner({ db: context.db, config: context.config }),
   ]);
   // A design in several collections is presented once.
