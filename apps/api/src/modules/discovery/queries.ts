@@ -41,7 +41,7 @@ const designCardObject = sql`json_build_object(
     'id', ${designs.id}, 'slug', ${designs.slug}, 'displayName', ${designs.displayName},
     'defaultColor', ${designs.defaultColor}, 'sellerProfileId', ${designs.sellerProfileId},
     'artistName', card_artist.display_name, 'artistUniqueUsername', card_artist.unique_username,
-    'defaultVariantId', card_variant.id, 'priceCents', coalesce(card_variant.price_cents, ${designs.basePriceCents}),
+    'defaultVariantId', card_variant.id, 'priceCents', ${designs.listPriceCents},
     'garmentStyleKey', card_style.key, 'saleOffers', ${runningSaleOffers()}, 'artworkVersion', ${designs.artworkVersion})`;
 
 const designCardJoins = sql`join ${sellerProfiles} card_artist on card_artist.id = ${designs.sellerProfileId}
