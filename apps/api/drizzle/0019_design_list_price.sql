@@ -3,7 +3,8 @@
 -- a design's own row when it is inserted or its base price changes, and the designs of variants that are
 -- inserted, changed (price, default flag) or deleted, once per statement (the seeds insert thousands at once).
 -- Cards and the price sorts read it instead of looking the default variant up per row; with no sale running,
--- the price sorts read the two indexes below in order.
+-- the price sorts read the two price indexes below in order. The design page's "more by this artist" reads the
+-- artist's designs by popularity in order (designs_seller_popular_idx) instead of sorting all of them.
 ALTER TABLE "designs" ADD COLUMN "list_price_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE FUNCTION "design_list_price"(p_design_id uuid, p_base_price_cents integer) RETURNS integer
 LANGUAGE sql STABLE AS $$
@@ -41,5 +42,6 @@ CREATE TRIGGER "variants_list_price_update" AFTER UPDATE ON "seller_design_produ
 CREATE TRIGGER "variants_list_price_delete" AFTER DELETE ON "seller_design_product_variants"
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION "variants_refresh_list_prices"();--> statement-breakpoint
 UPDATE "designs" SET "list_price_cents" = "base_price_cents";--> statement-breakpoint
+CREATE INDEX "designs_seller_popular_idx" ON "designs" USING btree ("seller_profile_id","order_count_30d" DESC NULLS LAST,"published_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "designs_status_price_asc_idx" ON "designs" USING btree ("status","list_price_cents","published_at" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "designs_status_price_desc_idx" ON "designs" USING btree ("status","list_price_cents" DESC NULLS LAST,"published_at" DESC NULLS LAST,"id");

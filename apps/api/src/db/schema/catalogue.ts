@@ -142,6 +142,8 @@ export const designs = pgTable(
   },
   (table) => [
     index("designs_seller_published_idx").on(table.sellerProfileId, table.publishedAt.desc()),
+    // "More by this artist" on the design page: the artist's first designs by popularity, read in order.
+    index("designs_seller_popular_idx").on(table.sellerProfileId, table.orderCount30d.desc(), table.publishedAt.desc()),
     index("designs_status_published_idx").on(table.status, table.publishedAt.desc()),
     index("designs_status_popular_idx").on(
       table.status,

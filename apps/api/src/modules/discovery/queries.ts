@@ -156,7 +156,7 @@ const findDesignDetailStatement = namedStatement<{ detail: DesignDetailRows | st
         sql`select id, position from unnest(array[found.id] || array(
           select ${designs.id} from ${designs}
           where ${designs.sellerProfileId} = found.seller_profile_id and ${designs.id} <> found.id and ${listed}
-          order by ${designs.orderCount30d} desc, ${designs.publishedAt} desc
+          order by ${designs.orderCount30d} desc nulls last, ${designs.publishedAt} desc nulls last
           limit ${sql.raw(String(MORE_BY_ARTIST_SIZE))})) with ordinality as given(id, position)`,
         listed,
       )}
