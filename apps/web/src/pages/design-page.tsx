@@ -90,7 +90,11 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
 
   // The default garment's images come with the design; another garment's are asked for when it is picked.
   const garmentImages = useDesignGarmentImages(design, variant?.garment);
-  const image = garmentImages?.[snakeToCamel(color)]?.watermarked ?? garmentImages?.[color]?.watermarked;
+  const chosenImage = garmentImages?.[snakeToCamel(color)]?.watermarked ?? garmentImages?.[color]?.watermarked;
+  // While another garment's images are on their way, the picture shown so far stays (no empty frame).
+  const [lastImage, setLastImage] = useState(chosenImage);
+  if (chosenImage && chosenImage !== lastImage) setLastImage(chosenImage);
+  const image = chosenImage ?? lastImage;
   const sizes = variant ? sortSizes(variant.sizes) : [];
   const selectedSize = size && sizes.includes(size) ? size : undefined;
 

@@ -11,11 +11,13 @@ import { getTestServer, type TestServer } from "../../../test/test-server.ts";
  *
  * home collections (1): every collection, the ids of its first cards and all their card rows, one JSON document.
  * design detail (1): the design, its artist, variants, card and more by its artist, one JSON document.
+ * another garment's images of a design (1): the design's offered colours and its variants' styles.
  *
  * Neither grows with the number of collections, cards, variants or colours. A change here is a decision.
  */
 const HOME_STATEMENTS = 1;
 const DESIGN_DETAIL_STATEMENTS = 1;
+const GARMENT_IMAGES_STATEMENTS = 1;
 
 let server: TestServer;
 let recorder: StatementRecorder;
@@ -83,6 +85,10 @@ describe("statements per request", () => {
     expect(count, list).toBe(DESIGN_DETAIL_STATEMENTS);
     expect(attributes?.variants).toHaveLength(3);
     expect(attributes?.more_by_artist).toHaveLength(3);
+    const images = await statementsOf(async () => {
+      expect((await server.request(`/api/v1/designs/${design.id}/images/hoodie`)).status).toBe(200);
+    });
+    expect(images.count, images.list).toBe(GARMENT_IMAGES_STATEMENTS);
   });
 });
 

@@ -261,10 +261,6 @@ export async function findHomeCollections({
 
 export type Collection = typeof internalDesignCollections.$inferSelect;
 
-export async function findCollections({ db }: { db: Database }): Promise<Collection[]> {
-  return db.select().from(internalDesignCollections).orderBy(asc(internalDesignCollections.id));
-}
-
 export async function findCollectionByKey({ db, key }: { db: Database; key: string }): Promise<Collection | undefined> {
   const [collection] = await db.select().from(internalDesignCollections).where(eq(internalDesignCollections.key, key));
   return collection;
