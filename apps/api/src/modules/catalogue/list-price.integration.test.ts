@@ -79,8 +79,8 @@ describe("the stored list price", () => {
     const middle = await buildDesign(db, { priceCents: 2500, displayName: "Middle Shirt" });
     const dear = await buildDesign(db, { priceCents: 3500, displayName: "Dear Shirt" });
     const ours = new Set([cheap.design.id, middle.design.id, dear.design.id]);
-    const order = async (sort: string) => {
-      const response = await server.request(`/api/v1/internal_design_collections/browse?sort=${sort}&page=1`);
+    const order = async (sort: string, filters = "") => {
+      const response = await server.request(`/api/v1/internal_design_collections/browse?sort=${sort}&page=1${filters}`);
       expect(response.status).toBe(200);
       return (response.body.data as Array<{ uuid: string; display_name: string; sales_price: string }>).filter((card) =>
         ours.has(card.uuid),
@@ -96,12 +96,20 @@ describe("the stored list price", () => {
       "Middle Shirt",
       "Cheap Shirt",
     ]);
+    // A price range reads the list price for its lower bound; the shown price decides.
+    expect((await order("price_asc", "&price_from=20")).map((card) => card.display_name)).toEqual([
+      "Middle Shirt",
+      "Dear Shirt",
+    ]);
     // A sale prices the dear shirt at $10: it is now the cheapest card, and sorts so.
     const sale = await buildSale(db, { designs: [{ design: dear.design, salePriceCents: 1000 }] });
     try {
       const ascending = await order("price_asc");
       expect(ascending.map((card) => card.display_name)).toEqual(["Dear Shirt", "Cheap Shirt", "Middle Shirt"]);
       expect(ascending[0]?.sales_price).toBe("$10.00");
+      // Listed from $20, shown at $10: not in "from $20", in "under $12".
+      expect((await order("price_asc", "&price_from=20")).map((card) => card.display_name)).toEqual(["Middle Shirt"]);
+      expect((await order("price_asc", "&price_under=12")).map((card) => card.display_name)).toEqual(["Dear Shirt"]);
       expect((await order("price_desc")).map((card) => card.display_name)).toEqual([
         "Middle Shirt",
         "Cheap Shirt",

@@ -49,6 +49,10 @@ export function designFilterCondition(filters: DesignFilters | undefined): SQL |
     const from = filters.priceFrom === undefined ? null : filters.priceFrom * 100;
     const under = filters.priceUnder === undefined ? null : filters.priceUnder * 100;
     conditions.push(sql`int4range(${from}::int, ${under}::int) @> ${shownPriceCents()}`);
+    // Sales only lower prices, so a shown price from `from` needs a list price from `from`: a condition the
+    // price index serves, so "from $30" reads the designs listed at $30 or more instead of pricing every
+    // design (decision 049).
+    if (from !== null) conditions.push(sql`${designs.listPriceCents} >= ${from}`);
   }
   return conditions.length === 0 ? undefined : sql.join(conditions, sql` and `);
 }
