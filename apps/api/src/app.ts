@@ -22,6 +22,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { closeIdleConnectionsOnShutdown } from "./http/close-idle-connections.ts";
 import { handleClientError, handleFrameworkError, registerErrorHandler } from "./http/error-handler.ts";
 import { createLoggerOptions } from "./http/logger-options.ts";
+import { COMPRESS_THRESHOLD_BYTES, JSON_BROTLI_QUALITY } from "./http/precompressed-json.ts";
 import { registerRequestLimits } from "./http/request-limits.ts";
 import { createAccessLogController } from "./http/request-log.ts";
 import { collectRouteTable, type RouteEntry } from "./http/route-table.ts";
@@ -212,11 +213,13 @@ export async function buildApp(
 
   // JSON and HTML replies are compressed (design detail is mostly long signed URLs); static assets are
   // pre-compressed at build time and media are already compressed images. Brotli at a low quality: cheap on CPU.
+  // Cached pages (home, design detail) keep their brotli form and set Content-Encoding themselves, which this
+  // plugin leaves alone (http/precompressed-json.ts, decision 049).
   await app.register(fastifyCompress, {
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ["br", "gzip"],
     customTypes: /^(application\/(json|xml)|text\/(html|plain|xml))/,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: JSON_BROTLI_QUALITY } },
   });
 
   registerErrorHandler(app);

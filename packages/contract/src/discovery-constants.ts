@@ -227,8 +227,10 @@ export type DesignDetail = {
     publishedAt: string | null;
     colors: DesignColor[];
     /**
-     * By garment, then by colour (camelCase key, as the client converts keys): the watermarked mockups. The
-     * clean ones are never in a public reply (decision 021).
+     * By garment, then by colour (camelCase key, as the client converts keys): the watermarked mockups. Only
+     * the garment of the default variant (the first of `variants`); another garment's come from
+     * `GET /designs/{uuid}/images/{garment}` (decision 049). The clean ones are never in a public reply
+     * (decision 021).
      */
     images: Record<string, Record<string, { watermarked: ImageSource }>>;
     variants: DesignVariant[];
@@ -239,6 +241,11 @@ export type DesignDetail = {
 
 /** `GET /designs/{uuid}`. */
 export type DesignResponse = { data: DesignDetail };
+
+/** `GET /designs/{uuid}/images/{garment}`: one garment's watermarked mockups, by colour (as `DesignDetail.images`). */
+export type DesignGarmentImagesResponse = {
+  data: { garment: string; images: Record<string, { watermarked: ImageSource }> };
+};
 
 /** What matches the text typed so far in the search box. */
 export type SearchSuggestions = {

@@ -9,6 +9,7 @@ import {
   SEARCH_SORTS,
 } from "./discovery-constants.ts";
 import { IDENTIFIER_MAX_LENGTH } from "./limits.ts";
+import { STUDIO_GARMENTS } from "./studio.ts";
 import { textSchema } from "./text.ts";
 
 export * from "./discovery-constants.ts";
@@ -103,6 +104,9 @@ const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{
 export const designPathSchema = z.strictObject({
   uuid: textSchema({ maxLength: 36, label: "uuid" }).regex(UUID_PATTERN, "uuid must be a design uuid"),
 });
+
+/** Path of `GET /designs/{uuid}/images/{garment}`: one drawn garment's images of a design (decision 049). */
+export const designGarmentImagesPathSchema = designPathSchema.extend({ garment: z.enum(STUDIO_GARMENTS) });
 
 /** `GET /artists/{uuid or unique_username}?page=`. */
 export const artistPageQuerySchema = z.strictObject({ page: pageParamSchema.optional() });

@@ -16,7 +16,7 @@ import { FavoriteHeartButton } from "../components/favorite-heart-button.tsx";
 import { RulerIcon } from "../components/icons/icons.tsx";
 import { QuantityStepper } from "../components/quantity-stepper.tsx";
 import { addCartLineErrors, useAddCartLine } from "../features/cart/api/add-cart-line.ts";
-import { useDesign } from "../features/catalogue/api/get-design.ts";
+import { useDesign, useDesignGarmentImages } from "../features/catalogue/api/get-design.ts";
 import { ColorSwatches } from "../features/catalogue/components/color-swatches.tsx";
 import { NotFoundState } from "../features/catalogue/components/not-found-state.tsx";
 import { OptionPills } from "../features/catalogue/components/option-pills.tsx";
@@ -88,8 +88,13 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
     }
   }, [canonical, navigate]);
 
-  const garmentImages = variant ? attributes.images[variant.garment] : undefined;
-  const image = garmentImages?.[snakeToCamel(color)]?.watermarked ?? garmentImages?.[color]?.watermarked;
+  // The default garment's images come with the design; another garment's are asked for when it is picked.
+  const garmentImages = useDesignGarmentImages(design, variant?.garment);
+  const chosenImage = garmentImages?.[snakeToCamel(color)]?.watermarked ?? garmentImages?.[color]?.watermarked;
+  // While another garment's images are on their way, the picture shown so far stays (no empty frame).
+  const [lastImage, setLastImage] = useState(chosenImage);
+  if (chosenImage && chosenImage !== lastImage) setLastImage(chosenImage);
+  const image = chosenImage ?? lastImage;
   const sizes = variant ? sortSizes(variant.sizes) : [];
   const selectedSize = size && sizes.includes(size) ? size : undefined;
 

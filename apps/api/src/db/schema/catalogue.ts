@@ -133,15 +133,36 @@ export const designs = pgTable(
     /** Orders in the last 30 days, refreshed by the order flow; with favourites it ranks "popular". */
     orderCount30d: integer("order_count_30d").notNull().default(0),
     favoriteCount: integer("favorite_count").notNull().default(0),
+    /**
+     * The price a card shows before any sale: the default variant's price, or the base price without a default
+     * variant. Kept by triggers on designs and variants (migration 0019, decision 049), never written by code, so
+     * cards and the price sorts read one column instead of looking the default variant up per row.
+     */
+    listPriceCents: integer("list_price_cents").notNull().default(0),
   },
   (table) => [
     index("designs_seller_published_idx").on(table.sellerProfileId, table.publishedAt.desc()),
+    // "More by this artist" on the design page: the artist's first designs by popularity, read in order.
+    index("designs_seller_popular_idx").on(table.sellerProfileId, table.orderCount30d.desc(), table.publishedAt.desc()),
     index("designs_status_published_idx").on(table.status, table.publishedAt.desc()),
     index("designs_status_popular_idx").on(
       table.status,
       table.orderCount30d.desc(),
       table.favoriteCount.desc(),
       table.publishedAt.desc(),
+    ),
+    // "Price: low to high" and "high to low" without a sale running read these in order (decision 049).
+    index("designs_status_price_asc_idx").on(
+      table.status,
+      table.listPriceCents.asc(),
+      table.publishedAt.desc().nullsLast(),
+      table.id,
+    ),
+    index("designs_status_price_desc_idx").on(
+      table.status,
+      table.listPriceCents.desc(),
+      table.publishedAt.desc().nullsLast(),
+      table.id,
     ),
     check("designs_status_check", sql`${table.status} in ('active', 'deactivated')`),
     check("designs_default_color_check", sql`${table.defaultColor} in (${COLOR_LIST})`),

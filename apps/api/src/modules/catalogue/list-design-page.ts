@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { designs } from "../../db/schema/index.ts";
 import { selectRows, selectThroughBitmaps } from "../../db/select-rows.ts";
 import { isListedDesign } from "./listed-designs.ts";
-import { shownPriceCents } from "./shown-price.ts";
+import { anySaleRunning, shownPriceCents } from "./shown-price.ts";
 
 /** One page of listed designs (their ids, in page order) and how many there are in all. */
 export type DesignPage = {
@@ -21,7 +21,17 @@ export type DesignPage = {
 // planner adds it with an incremental sort.
 export const newestFirst = sql`${designs.publishedAt} desc nulls last`;
 
-function orderFor(sort: SearchSort, relevance: SQL[]): SQL[] {
+/**
+ * The order of a listing of `designs` (the unaliased table) for a sort, with the tie-breakers that keep pages
+ * stable; `relevance` leads the `relevance` sort (rank expressions, collection positions). `saleRunning: false`
+ * (known: no sale runs now) orders the price sorts by the stored list price, which is then the shown price and
+ * which the designs_status_price_*_idx indexes serve in order.
+ */
+export function designOrder(sort: SearchSort, relevance: SQL[], options: { saleRunning?: boolean } = {}): SQL[] {
+  if (options.saleRunning === false && (sort === "price_asc" || sort === "price_desc")) {
+    const direction = sort === "price_asc" ? sql`asc` : sql`desc nulls last`;
+    return [sql`${designs.listPriceCents} ${direction}`, newestFirst, asc(designs.id)];
+  }
   switch (sort) {
     case "newest":
       return [newestFirst, asc(designs.id)];
@@ -104,9 +114,17 @@ export function cappedCount(count: number, cap = COUNT_CAP): { totalCount: numbe
   return count > cap ? { totalCount: cap, totalCountCapped: true } : { totalCount: count, totalCountCapped: false };
 }
 
+async function isAnySaleRunning(db: Database): Promise<boolean> {
+  const [row] = await selectRows<{ running: boolean }>(db, sql`select ${anySaleRunning} as running`);
+  return row?.running === true;
+}
+
 /** One page of listed designs matching `where`, in the given order, with the total when asked. */
 export async function listDesignPage(options: ListDesignPageOptions): Promise<DesignPage> {
   const { db, sort, page, perPage, where, relevance, count } = options;
+  // A price sort asks first whether a sale runs (a lookup of the few sale rows): without one the page is read
+  // off a price index instead of pricing and sorting every match (decision 049).
+  const saleRunning = sort === "price_asc" || sort === "price_desc" ? await isAnySaleRunning(db) : undefined;
   const columns =
     count === "window"
       ? { id: designs.id, totalCount: sql<number>`count(*) over ()`.mapWith(Number) }
@@ -115,7 +133,7 @@ export async function listDesignPage(options: ListDesignPageOptions): Promise<De
     .select(columns)
     .from(designs)
     .where(and(isListedDesign(), where))
-    .orderBy(...orderFor(sort, relevance))
+    .orderBy(...designOrder(sort, relevance, { saleRunning }))
     .limit(perPage)
     .offset((page - 1) * perPage);
   if (count === "separate" || count === "capped") {

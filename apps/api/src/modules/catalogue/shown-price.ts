@@ -6,15 +6,15 @@ import { designs } from "../../db/schema/index.ts";
 const isRunning = sql`s.starts_at <= now() and s.ends_at > now()`;
 
 /**
- * The price a design's card shows, in cents, as a column of a query over `designs`: its default variant's
- * price (the design's base price without one), lowered by the running sales that cover it exactly as
- * `salePriceCents` lowers it (a design-specific sale price, else the sale's percentage rounded half up; the
- * lowest offer wins; an offer that is zero or not lower is ignored). So "Price: low to high" follows the
- * price on the cards, sale prices included. When no sale runs at all, an uncorrelated test (evaluated once
- * per query) skips the sale part.
+ * The price a design's card shows, in cents, as a column of a query over `designs`: its list price (the
+ * default variant's price, or the base price without one: `designs.list_price_cents`, kept by triggers), lowered
+ * by the running sales that cover it exactly as `salePriceCents` lowers it (a design-specific sale price, else
+ * the sale's percentage rounded half up; the lowest offer wins; an offer that is zero or not lower is ignored).
+ * So "Price: low to high" follows the price on the cards, sale prices included. When no sale runs at all, an
+ * uncorrelated test (evaluated once per query) skips the sale part; a listing that knows no sale runs orders
+ * by the column itself (`designOrder`), which its indexes serve in order.
  */
 export function shownPriceCents(): SQL<number> {
-  const price = sql`coalesce((select v.price_cents from seller_design_product_variants v where v.design_id = ${designs.id} and v.is_default), ${designs.basePriceCents})`;
   return sql<number>`(select case
       when not exists (select 1 from marketplace_sales s where ${isRunning}) then p.price
       else least(p.price, (
@@ -23,8 +23,11 @@ export function shownPriceCents(): SQL<number> {
         left join marketplace_sale_designs sd on sd.sale_id = s.id and sd.design_id = ${designs.id}
         where ${isRunning} and (s.applies_to_all_designs or sd.design_id is not null)))
     end
-    from (select ${price} as price) p)`;
+    from (select ${designs.listPriceCents} as price) p)`;
 }
+
+/** Whether any marketplace sale runs now (the same window as shownPriceCents and runningSaleOffers). */
+export const anySaleRunning = sql<boolean>`exists (select 1 from marketplace_sales s where ${isRunning})`;
 
 /**
  * The filters of a results page as a condition on `designs` (undefined without any): offered in the garment
@@ -46,6 +49,10 @@ export function designFilterCondition(filters: DesignFilters | undefined): SQL |
     const from = filters.priceFrom === undefined ? null : filters.priceFrom * 100;
     const under = filters.priceUnder === undefined ? null : filters.priceUnder * 100;
     conditions.push(sql`int4range(${from}::int, ${under}::int) @> ${shownPriceCents()}`);
+    // Sales only lower prices, so a shown price from `from` needs a list price from `from`: a condition the
+    // price index serves, so "from $30" reads the designs listed at $30 or more instead of pricing every
+    // design (decision 049).
+    if (from !== null) conditions.push(sql`${designs.listPriceCents} >= ${from}`);
   }
   return conditions.length === 0 ? undefined : sql.join(conditions, sql` and `);
 }

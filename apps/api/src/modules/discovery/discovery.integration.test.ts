@@ -287,7 +287,7 @@ describe("carousels", () => {
 });
 
 describe("design detail", () => {
-  it("returns the design, every colour's images per garment, variants with sizes, artist and more by them", async () => {
+  it("returns the design, the default garment's images in every colour, variants with sizes, artist and more by them", async () => {
     const db = server.database.db;
     const artist = await buildArtist(db, { displayName: "Detail Artist", avatarKey: "artists/x/avatar.png" });
     const { design, variants } = await buildDesign(db, {
@@ -313,8 +313,13 @@ describe("design detail", () => {
       artist: { uuid: artist.id, unique_username: artist.uniqueUsername, display_name: "Detail Artist" },
     });
     expect(attributes.artist.avatar.src).toContain(`/media/artists/${artist.id}/avatar-128.webp`);
+    // The default variant's garment only (decision 049); the page asks for another garment's when it is picked.
+    expect(Object.keys(attributes.images)).toEqual(["tee"]);
     expect(Object.keys(attributes.images.tee)).toHaveLength(19);
-    expect(Object.keys(attributes.images["womens-tee"])).toHaveLength(18);
+    const womensTee = await server.request(`/api/v1/designs/${design.id}/images/womens-tee`);
+    expect(womensTee.status).toBe(200);
+    expect(womensTee.body.data.garment).toBe("womens-tee");
+    expect(Object.keys(womensTee.body.data.images)).toHaveLength(18);
     expect(attributes.images.tee.soft_pink.watermarked.src).toContain(
       `/designs/${design.id}/watermarked/tee-soft_pink-640.webp`,
     );
@@ -353,14 +358,35 @@ describe("design detail", () => {
       "tank-top",
       "long-sleeve",
     ]);
-    expect(Object.keys(attributes.images).sort()).toEqual(["hoodie", "long-sleeve", "tank-top", "tee"]);
-    // Each in the colours its style comes in.
-    expect(Object.keys(attributes.images.hoodie)).toHaveLength(13);
-    expect(Object.keys(attributes.images["tank-top"])).toHaveLength(12);
+    expect(Object.keys(attributes.images)).toEqual(["tee"]);
+    // Each other garment's images on request, in the colours its style comes in.
+    const garmentImages = async (garment: string) => {
+      const reply = await server.request(`/api/v1/designs/${design.id}/images/${garment}`);
+      expect(reply.status, garment).toBe(200);
+      return reply.body.data.images;
+    };
+    expect(Object.keys(await garmentImages("hoodie"))).toHaveLength(13);
+    expect(Object.keys(await garmentImages("tank-top"))).toHaveLength(12);
+    expect(Object.keys(await garmentImages("long-sleeve")).length).toBeGreaterThan(0);
     for (const garment of ["hoodie", "tank-top"]) {
-      const black = attributes.images[garment].black;
+      const black = (await garmentImages(garment)).black;
       expect(black.watermarked.src, garment).toContain(`/designs/${design.id}/watermarked/${garment}-black-640.webp`);
       expect(black.mockup, garment).toBeUndefined();
+    }
+  });
+
+  it("answers a garment the design is not offered on, an unknown garment and an unlisted design with 404", async () => {
+    const { design } = await buildDesign(server.database.db, { garmentStyleKeys: ["mens_tee"] });
+    const hidden = await buildDesign(server.database.db, { status: "deactivated" });
+    for (const path of [
+      `/api/v1/designs/${design.id}/images/hoodie`,
+      `/api/v1/designs/${design.id}/images/sweater`,
+      `/api/v1/designs/${hidden.design.id}/images/tee`,
+      "/api/v1/designs/not-a-uuid/images/tee",
+    ]) {
+      const response = await server.request(path);
+      expect(response.status, path).toBe(404);
+      expect(response.body.error.code).toBe("not_found");
     }
   });
 
@@ -436,6 +462,7 @@ describe("sharing and search engines", () => {
       garmentStyleKeys: ["womens_tee", "mens_tee"],
     });
     const detail = await server.request(`/api/v1/designs/${design.id}`);
+    // The default variant is the women's tee: its garment's images are in the reply.
     const womensTee = detail.body.data.attributes.images["womens-tee"];
     // The URL's colour when the default style comes in it; otherwise the design's default colour (the women's
     // tee has no military green, though the men's tee has).

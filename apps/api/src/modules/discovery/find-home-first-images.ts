@@ -9,10 +9,8 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { PreloadImage } from "../../http/web-app.ts";
 import { createImageUrlSigner } from "./image-urls.ts";
-import { listCollectionDesigns } from "./list-collection-designs.ts";
-import { loadDesignCards } from "./load-design-cards.ts";
-import { presentCarousel } from "./presenters.ts";
-import { findCarouselByLocation, findCollections } from "./queries.ts";
+import { presentCarousel, presentDesignCard } from "./presenters.ts";
+import { findCarouselByLocation, findHomeCollections } from "./queries.ts";
 
 /**
  * The images the home page shows first at every screen size, as the page requests them: the carousel's first
@@ -49,28 +47,15 @@ export async function findHomeFirstImages({
 
   // The first section of each layout is the first collection with cards in its order (every collection of
   // the home payload but `browse`); the two orders differ only near the end, so this is normally the same one.
-  const collections = new Map(
-    (await findCollections({ db })).filter((row) => row.kind !== "all").map((row) => [row.key, row]),
-  );
-  const firstDesignIds = new Map<HomeCollectionKey, string | undefined>();
-  async function firstDesignOf(key: HomeCollectionKey): Promise<string | undefined> {
-    if (!firstDesignIds.has(key)) {
-      const collection = collections.get(key);
-      const page = collection
-        ? await listCollectionDesigns({ db, collection, page: 1, perPage: 1, count: "none" })
-        : undefined;
-      firstDesignIds.set(key, page?.designIds[0]);
-    }
-    return firstDesignIds.get(key);
-  }
-  async function firstSectionOf(order: readonly HomeCollectionKey[]): Promise<HomeCollectionKey | undefined> {
-    for (const key of order) if (await firstDesignOf(key)) return key;
-    return undefined;
-  }
-  const section = await firstSectionOf(DESKTOP_HOME_SECTIONS);
+  // One statement, the home payload's own (decision 049).
+  const home = await findHomeCollections({ db });
+  const firstDesignIds = new Map(home.collections.map((collection) => [collection.key, collection.designIds[0]]));
+  const firstSectionOf = (order: readonly HomeCollectionKey[]) => order.find((key) => firstDesignIds.get(key));
+  const section = firstSectionOf(DESKTOP_HOME_SECTIONS);
   const designId =
-    section && section === (await firstSectionOf(MOBILE_HOME_SECTIONS)) ? firstDesignIds.get(section) : undefined;
-  const [card] = designId ? await loadDesignCards({ context, designIds: [designId] }) : [];
+    section && section === firstSectionOf(MOBILE_HOME_SECTIONS) ? firstDesignIds.get(section) : undefined;
+  const row = home.cards.find((card) => card.id === designId);
+  const card = row ? presentDesignCard(row, signer) : undefined;
   const urls = card?.watermarkedSignedUrls;
   const cardUrl = urls && (urls[card.defaultColor] ?? urls[snakeToCamel(card.defaultColor)] ?? Object.values(urls)[0]);
   if (cardUrl) images.push({ src: cardUrl });

@@ -1,14 +1,14 @@
-import { MORE_BY_ARTIST_SIZE } from "@threadfolk/contract/discovery";
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
-import { designs } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { isListedDesign } from "../catalogue/listed-designs.ts";
+import type { Garment } from "../media/media-keys.ts";
 import { createImageUrlSigner } from "./image-urls.ts";
-import { presentDesignCard, presentDesignDetail } from "./presenters.ts";
-import { findDesignCardRows, findDesignVariants, findListedDesign } from "./queries.ts";
+import { offeredColorsByGarment, presentDesignCard, presentDesignDetail, presentGarmentImages } from "./presenters.ts";
+import { findDesignDetail, findDesignGarments } from "./queries.ts";
 
-/** The design page's data; a design that is unknown, deactivated or unpublished is a 404. */
+/**
+ * The design page's data; a design that is unknown, deactivated or unpublished is a 404. One named statement
+ * answers the design, its artist, variants, card and more by its artist (decision 049).
+ */
 export async function getDesignDetail({
   context,
   designId,
@@ -17,36 +17,47 @@ export async function getDesignDetail({
   designId: string;
 }) {
   const { db } = context;
-  // Two rounds, four statements (decision 047): the design, its variants and the ids of more by its artist
-  // (the artist found by a subquery) at once; then every card row, the design's and the others', in one.
-  const artistOfDesign = db.select({ id: designs.sellerProfileId }).from(designs).where(eq(designs.id, designId));
-  const [found, variants, moreIds, images] = await Promise.all([
-    findListedDesign({ db, designId }),
-    findDesignVariants({ db, designId }),
-    db
-      .select({ id: designs.id })
-      .from(designs)
-      .where(and(inArray(designs.sellerProfileId, artistOfDesign), ne(designs.id, designId), isListedDesign()))
-      .orderBy(desc(designs.orderCount30d), desc(designs.publishedAt))
-      .limit(MORE_BY_ARTIST_SIZE),
+  const [found, images] = await Promise.all([
+    findDesignDetail({ db, designId }),
     createImageUrlSigner({ db, config: context.config }),
   ]);
-  if (!found) throw AppError.notFound("Design");
-  const [cardRow, ...moreRows] = await findDesignCardRows({
-    db,
-    designIds: [designId, ...moreIds.map((row) => row.id)],
-  });
-  if (cardRow?.id !== designId) throw AppError.notFound("Design");
-  const moreByArtist = moreRows.map((row) => presentDesignCard(row, images));
+  const [cardRow, ...moreRows] = found?.cards ?? [];
+  if (!found || cardRow?.id !== designId) throw AppError.notFound("Design");
   return {
     data: presentDesignDetail({
       design: found.design,
       artist: found.artist,
-      variants,
+      variants: found.variants,
       card: presentDesignCard(cardRow, images),
       saleOffers: cardRow.saleOffers,
-      moreByArtist,
+      moreByArtist: moreRows.map((row) => presentDesignCard(row, images)),
       images,
     }),
+  };
+}
+
+/**
+ * One drawn garment's watermarked mockups of a listed design, in each colour it is offered in: what the design
+ * page asks for when the shopper picks a style on another garment than the default one. A 404 for a design
+ * that is not listed or not offered on that garment.
+ */
+export async function getDesignGarmentImages({
+  context,
+  designId,
+  garment,
+}: {
+  context: Pick<AppContext, "db" | "config">;
+  designId: string;
+  garment: Garment;
+}) {
+  const { db } = context;
+  const [found, images] = await Promise.all([
+    findDesignGarments({ db, designId }),
+    createImageUrlSigner({ db, config: context.config }),
+  ]);
+  if (!found) throw AppError.notFound("Design");
+  if (!offeredColorsByGarment(found, found.variants).has(garment)) throw AppError.notFound("Design images");
+  return {
+    data: { garment, images: presentGarmentImages({ design: found, garment, variants: found.variants, images }) },
   };
 }

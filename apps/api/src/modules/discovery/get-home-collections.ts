@@ -1,44 +1,41 @@
-import { type DesignCard, HOME_PREVIEW_SIZE } from "@threadfolk/contract/discovery";
+import type { DesignCard } from "@threadfolk/contract/discovery";
 import type { AppContext } from "../../context.ts";
 import { createKeyedCache } from "../../lib/keyed-cache.ts";
-import type { DesignPage } from "../catalogue/list-design-page.ts";
-import { listCollectionDesigns } from "./list-collection-designs.ts";
-import { loadDesignCards } from "./load-design-cards.ts";
-import { findCollections } from "./queries.ts";
+import { createImageUrlSigner } from "./image-urls.ts";
+import { presentDesignCard } from "./presenters.ts";
+import { findHomeCollections } from "./queries.ts";
 
 export type HomeCollections = Record<
   string,
   { id: string; type: "internal_design_collection"; attributes: { displayName: string; homePagePreview: DesignCard[] } }
 >;
 
-/** Every home collection shown on the home page with its first cards (8), keyed by collection name. */
+/**
+ * Every home collection shown on the home page with its first cards (8), keyed by collection name. One named
+ * statement answers the collections, the ids of their first designs and every card row (decision 049); `browse`
+ * (every design) is linked from the home page without a preview, so it is not in it.
+ */
 export async function getHomeCollections({ context }: { context: Pick<AppContext, "db" | "config"> }) {
-  const collections = await findCollections({ db: context.db });
-  // `browse` is every design: the home page links to it but shows no preview, so its cards are not sent.
-  const shown = collections.filter((collection) => collection.kind !== "all");
-  // All at once (decision 047): on PostgreSQL they run side by side on pooled connections, one round of waiting
-  // instead of one per collection; the embedded database's thread takes them in turn.
-  const pages: DesignPage[] = await Promise.all(
-    shown.map((collection) =>
-      listCollectionDesigns({ db: context.db, collection, page: 1, perPage: HOME_PREVIEW_SIZE, count: "none" }),
-    ),
-  );
-  const uniqueIds = [...new Set(pages.flatMap((page) => page.designIds))];
-  const cards = new Map((await loadDesignCards({ context, designIds: uniqueIds })).map((card) => [card.id, card]));
+  const [found, images] = await Promise.all([
+    findHomeCollections({ db: context.db }),
+    createImageUrlSigner({ db: context.db, config: context.config }),
+  ]);
+  // A design in several collections is presented once.
+  const cards = new Map(found.cards.map((row) => [row.id, presentDesignCard(row, images)]));
   const result: HomeCollections = {};
-  shown.forEach((collection, index) => {
+  for (const collection of found.collections) {
     result[collection.key] = {
       id: String(collection.id),
       type: "internal_design_collection",
       attributes: {
         displayName: collection.displayName,
-        homePagePreview: (pages[index]?.designIds ?? []).flatMap((id) => {
+        homePagePreview: collection.designIds.flatMap((id) => {
           const card = cards.get(id);
           return card ? [card] : [];
         }),
       },
     };
-  });
+  }
   return result;
 }
 

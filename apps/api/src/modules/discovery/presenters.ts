@@ -16,19 +16,11 @@ import type {
 } from "@threadfolk/contract/discovery";
 import { FALLBACK_PRICE, formatCents } from "@threadfolk/contract/money";
 import { compareSizes, type Size } from "@threadfolk/contract/sizes";
-import type {
-  carouselAssets,
-  carousels,
-  designs,
-  garmentStyles,
-  marketplaceSales,
-  sellerDesignProductVariants,
-  sellerProfiles,
-} from "../../db/schema/index.ts";
+import type { carouselAssets, carousels, marketplaceSales, sellerProfiles } from "../../db/schema/index.ts";
 import { type SaleOffer, salePriceCents, variantSalePriceCents } from "../catalogue/pricing.ts";
 import type { Garment } from "../media/media-keys.ts";
 import { garmentForStyle, type ImageSource, type ImageUrlSigner } from "./image-urls.ts";
-import type { DesignCardRow } from "./queries.ts";
+import type { DesignCardRow, DetailArtist, DetailDesign, DetailVariant } from "./queries.ts";
 
 /** A colour as stored, made printable: aliases resolve (spec: light_grey shows as black), unknown -> black. */
 /** A design's default colour as cards show it (black when the stored name is not a printable colour). */
@@ -75,8 +67,10 @@ export function presentPageMeta(options: {
 }
 
 type Artist = typeof sellerProfiles.$inferSelect;
+/** What an artist's pictures are signed from. */
+type ArtistImages = Pick<Artist, "id" | "avatarKey" | "bannerKey" | "imagesVersion">;
 
-function presentArtistImages(artist: Artist, images: ImageUrlSigner) {
+function presentArtistImages(artist: ArtistImages, images: ImageUrlSigner) {
   return {
     avatar: artist.avatarKey ? images.picture("avatar", artist.id, artist.imagesVersion) : null,
     banner: artist.bannerKey ? images.picture("banner", artist.id, artist.imagesVersion) : null,
@@ -84,7 +78,10 @@ function presentArtistImages(artist: Artist, images: ImageUrlSigner) {
 }
 
 /** The artist block of the design page: who made it, linking to the storefront. */
-export function presentArtistSummary(artist: Artist, images: ImageUrlSigner): DesignArtist {
+export function presentArtistSummary(
+  artist: ArtistImages & Pick<Artist, "uniqueUsername" | "displayName">,
+  images: ImageUrlSigner,
+): DesignArtist {
   return {
     uuid: artist.id,
     uniqueUsername: artist.uniqueUsername,
@@ -114,56 +111,26 @@ export function presentArtist(
   };
 }
 
-type VariantWithStyle = {
-  variant: typeof sellerDesignProductVariants.$inferSelect;
-  style: typeof garmentStyles.$inferSelect;
-};
-
-/** The design page: the design, every colour's images per garment picture, variants, artist, more by them. */
+/** The design page: the design, its default garment's images in every offered colour, variants, artist, more by them. */
 export function presentDesignDetail(options: {
-  design: typeof designs.$inferSelect;
-  artist: Artist;
-  variants: VariantWithStyle[];
+  design: DetailDesign;
+  artist: DetailArtist;
+  variants: DetailVariant[];
   card: DesignCard;
   saleOffers: SaleOffer[];
   moreByArtist: DesignCard[];
   images: ImageUrlSigner;
 }): DesignDetail {
   const { design, artist, variants, card, saleOffers, moreByArtist, images } = options;
-  const colorsByGarment = new Map<Garment, Set<ProductColor>>();
-  const allColors = new Set<ProductColor>();
-  // Only the colours the artist offers (issue 14), among those each garment comes in.
   const offered = new Set(design.offeredColors);
   const isOffered = (color: string) => offered.has(resolveColor(color) ?? color);
-  for (const { style } of variants) {
-    const garment = garmentForStyle(style.key);
-    const set = colorsByGarment.get(garment) ?? new Set<ProductColor>();
-    for (const color of style.colors) {
-      const printable = resolveColor(color);
-      if (!printable || !offered.has(printable)) continue;
-      set.add(printable);
-      allColors.add(printable);
-    }
-    colorsByGarment.set(garment, set);
-  }
-  const inDisplayOrder = (colors: Set<ProductColor>) => PRODUCT_COLORS.filter((color) => colors.has(color));
-  // Watermarked only: this reply is public, and the clean mockups are the artist's and production's (decision 021).
+  const colorsByGarment = offeredColorsByGarment(design, variants);
+  const allColors = new Set([...colorsByGarment.values()].flat());
+  // The images of the garment shown first (the default variant's) only: the other garments' sets are asked for
+  // when the shopper picks one of their styles (`GET /designs/{uuid}/images/{garment}`, decision 049).
+  const shownGarment = variants[0] ? garmentForStyle(variants[0].styleKey) : undefined;
   const imageSets: Record<string, Record<string, { watermarked: ImageSource }>> = {};
-  for (const [garment, colors] of colorsByGarment) {
-    imageSets[garment] = Object.fromEntries(
-      inDisplayOrder(colors).map((color) => [
-        color,
-        {
-          watermarked: images.watermarkedMockup({
-            designUuid: design.id,
-            garment,
-            color,
-            version: design.artworkVersion,
-          }),
-        },
-      ]),
-    );
-  }
+  if (shownGarment) imageSets[shownGarment] = presentGarmentImages({ design, garment: shownGarment, variants, images });
   return {
     id: design.id,
     type: "design",
@@ -171,34 +138,85 @@ export function presentDesignDetail(options: {
       ...card,
       description: design.description,
       tags: design.tags,
-      publishedAt: design.publishedAt?.toISOString() ?? null,
-      colors: inDisplayOrder(allColors).map((color) => ({
+      publishedAt: design.publishedAt === null ? null : new Date(design.publishedAt).toISOString(),
+      colors: PRODUCT_COLORS.filter((color) => allColors.has(color)).map((color) => ({
         key: color,
         displayName: colorDisplayName(color),
         hex: COLOR_HEX[color],
       })),
       images: imageSets,
-      variants: variants.map(({ variant, style }) => {
+      variants: variants.map((variant) => {
         const sale = variantSalePriceCents(variant.priceCents, saleOffers, variant.isDefault);
         return {
           id: variant.id,
           isDefault: variant.isDefault,
-          garmentStyleKey: style.key,
-          garmentStyleDisplayName: style.displayName,
-          fit: style.fit,
-          garment: garmentForStyle(style.key),
+          garmentStyleKey: variant.styleKey,
+          garmentStyleDisplayName: variant.styleDisplayName,
+          fit: variant.fit,
+          garment: garmentForStyle(variant.styleKey),
           price: formatCents(variant.priceCents),
           priceCents: variant.priceCents,
           onSale: sale !== undefined,
           salesPrice: sale === undefined ? FALLBACK_PRICE : formatCents(sale),
-          sizes: [...style.sizes].sort((a, b) => compareSizes(a as Size, b as Size)),
-          colors: style.colors.filter((color) => resolveColor(color) !== undefined && isOffered(color)),
+          sizes: [...variant.sizes].sort((a, b) => compareSizes(a as Size, b as Size)),
+          colors: variant.colors.filter((color) => resolveColor(color) !== undefined && isOffered(color)),
         };
       }),
       artist: presentArtistSummary(artist, images),
       moreByArtist,
     },
   };
+}
+
+/**
+ * Per drawn garment of the offered variants, the colours shown on it: the colours the artist offers (issue
+ * 14) among those its styles come in, in display order.
+ */
+export function offeredColorsByGarment(
+  design: Pick<DetailDesign, "offeredColors">,
+  variants: ReadonlyArray<Pick<DetailVariant, "styleKey" | "colors">>,
+): Map<Garment, ProductColor[]> {
+  const offered = new Set(design.offeredColors);
+  const colorsByGarment = new Map<Garment, Set<ProductColor>>();
+  for (const variant of variants) {
+    const garment = garmentForStyle(variant.styleKey);
+    const set = colorsByGarment.get(garment) ?? new Set<ProductColor>();
+    for (const color of variant.colors) {
+      const printable = resolveColor(color);
+      if (printable && offered.has(printable)) set.add(printable);
+    }
+    colorsByGarment.set(garment, set);
+  }
+  return new Map(
+    [...colorsByGarment].map(([garment, colors]) => [garment, PRODUCT_COLORS.filter((color) => colors.has(color))]),
+  );
+}
+
+/**
+ * The watermarked mockups of one garment of a design in each colour shown on it (keyed by colour). Watermarked
+ * only: this reply is public, and the clean mockups are the artist's and production's (decision 021).
+ */
+export function presentGarmentImages(options: {
+  design: Pick<DetailDesign, "id" | "offeredColors" | "artworkVersion">;
+  garment: Garment;
+  variants: ReadonlyArray<Pick<DetailVariant, "styleKey" | "colors">>;
+  images: ImageUrlSigner;
+}): Record<string, { watermarked: ImageSource }> {
+  const { design, garment, variants, images } = options;
+  const colors = offeredColorsByGarment(design, variants).get(garment) ?? [];
+  return Object.fromEntries(
+    colors.map((color) => [
+      color,
+      {
+        watermarked: images.watermarkedMockup({
+          designUuid: design.id,
+          garment,
+          color,
+          version: design.artworkVersion,
+        }),
+      },
+    ]),
+  );
 }
 
 export function presentCarousel(

@@ -8,12 +8,14 @@ import {
   collectionPageQuerySchema,
   collectionPathSchema,
   DESIGN_PAGE_SIZE,
+  designGarmentImagesPathSchema,
   designPathSchema,
   searchDesignsQuerySchema,
 } from "@threadfolk/contract/discovery";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { type PrecompressedJson, precompressedJson, sendPrecompressedJson } from "../../http/precompressed-json.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { catalogueGeneration } from "../../lib/catalogue-generation.ts";
@@ -24,7 +26,7 @@ import { enforceSearchLimit } from "../search/enforce-search-limit.ts";
 import { searchDesigns } from "../search/search-designs.ts";
 import { createSearchResultCache } from "../search/search-result-cache.ts";
 import { getArtistStorefront } from "./get-artist-storefront.ts";
-import { getDesignDetail } from "./get-design-detail.ts";
+import { getDesignDetail, getDesignGarmentImages } from "./get-design-detail.ts";
 import { createShortLivedCache, getHomeCollections } from "./get-home-collections.ts";
 import { createImageUrlSigner } from "./image-urls.ts";
 import { listCollectionDesigns } from "./list-collection-designs.ts";
@@ -34,6 +36,9 @@ import { findCarouselByLocation, findCollectionByKey, findRunningSale } from "./
 
 /** Searches whose totals are kept at once (a few hundred bytes each). */
 const SEARCH_COUNT_CACHE_SIZE = 1000;
+/** Design pages kept at once (about 20 KB of JSON each), and the bytes they may hold in all. */
+const DESIGN_PAGE_CACHE_SIZE = 1000;
+const DESIGN_PAGE_CACHE_BYTES = 16 * 1024 * 1024;
 
 /**
  * Discovery routes under /api/v1: home collections, collection pages and search results, carousels, the
@@ -56,7 +61,19 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
   // Cached as its final JSON text (already snake_case), so a cache hit costs no conversion or serialisation.
   const homeCache = createShortLivedCache({
     ttlMs: context.config.DISCOVERY_CACHE_SECONDS * 1000,
-    load: async () => JSON.stringify(toSnakeKeys(await getHomeCollections({ context }))),
+    // Without its closing brace: each reply ends it with its own event id (below).
+    load: async () =>
+      precompressedJson(JSON.stringify(toSnakeKeys(await getHomeCollections({ context }))).slice(0, -1)),
+    generation: catalogueGeneration,
+  });
+  // Design pages as their final JSON text and its brotli form (decision 049): identical for every visitor, like
+  // the home payload.
+  const designPages = createKeyedCache<PrecompressedJson>({
+    ttlMs: context.config.DISCOVERY_CACHE_SECONDS * 1000,
+    maxEntries: DESIGN_PAGE_CACHE_SIZE,
+    maxBytes: DESIGN_PAGE_CACHE_BYTES,
+    // The text and, once asked for, its brotli form (about a fifth of it).
+    sizeOf: (body) => Math.round(body.text.length * 1.25),
     generation: catalogueGeneration,
   });
   // Whole result pages of recent searches (decision 047), and a limit on searches running at once.
@@ -72,10 +89,11 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     const rawQuery = (request.query ?? {}) as Record<string, unknown>;
     if (Object.keys(rawQuery).length === 0) {
       const collections = await homeCache();
-      // event_id identifies this page view for analytics, so it is fresh on every reply, cached data or not.
-      const eventId = `{"event_id":"${randomUUID()}"`;
-      const body = collections === "{}" ? `${eventId}}` : `${eventId},${collections.slice(1)}`;
-      return reply.header("Cache-Control", "no-cache").type("application/json; charset=utf-8").send(body);
+      // event_id identifies this page view for analytics, so it is fresh on every reply, cached data or not: it
+      // ends the body, after the kept (and kept compressed) collections.
+      const eventId = `"event_id":"${randomUUID()}"}`;
+      reply.header("Cache-Control", "no-cache");
+      return sendPrecompressedJson(request, reply, collections, collections.text === "{" ? eventId : `,${eventId}`);
     }
     const { query, page = 1, sort = "relevance", ...filters } = parseInput(searchDesignsQuerySchema, rawQuery, "query");
     // Everything the search takes but the database and the caches: the result cache's key.
@@ -173,7 +191,20 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     // A malformed uuid names no design: the same 404 as an unknown one, nothing to validate for the client.
     if (!parsed.success) throw AppError.notFound("Design");
     parseInput(z.strictObject({}), request.query, "query");
-    return reply.send(await getDesignDetail({ context, designId: parsed.data.uuid.toLowerCase() }));
+    const designId = parsed.data.uuid.toLowerCase();
+    const body = await designPages(designId, async () =>
+      precompressedJson(JSON.stringify(toSnakeKeys(await getDesignDetail({ context, designId })))),
+    );
+    return sendPrecompressedJson(request, reply, body);
+  });
+
+  // The design page's images on another garment than the default variant's (decision 049).
+  app.get("/designs/:uuid/images/:garment", async (request, reply) => {
+    const parsed = designGarmentImagesPathSchema.safeParse(request.params);
+    if (!parsed.success) throw AppError.notFound("Design images");
+    parseInput(z.strictObject({}), request.query, "query");
+    const { uuid, garment } = parsed.data;
+    return reply.send(await getDesignGarmentImages({ context, designId: uuid.toLowerCase(), garment }));
   });
 
   app.get("/artists/:artistKey", async (request, reply) => {

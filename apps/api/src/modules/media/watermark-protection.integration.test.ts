@@ -65,6 +65,8 @@ const keyOf = (url: string) => decodeURIComponent(new URL(url, "http://x").pathn
 async function collectPublicUrls(): Promise<Map<string, string[]>> {
   const sources = [
     `/api/v1/designs/${design.id}`,
+    // The design page's other garment (decision 049).
+    `/api/v1/designs/${design.id}/images/hoodie`,
     "/api/v1/internal_design_collections",
     "/api/v1/internal_design_collections?query=guarded",
     "/api/v1/internal_design_collections/anime",
@@ -124,8 +126,12 @@ describe("watermarks that protect", () => {
       .flat()
       .map(keyOf)
       .filter((key) => key.startsWith("designs/"));
-    // Each reply that shows the design names its images (the detail every colour of both garments, 3 widths).
-    const detailKeys = (urls.get(`/api/v1/designs/${design.id}`) ?? []).map(keyOf);
+    // Each reply that shows the design names its images (the detail and its other garment's images: every colour
+    // of both garments, 3 widths).
+    const detailKeys = [
+      ...(urls.get(`/api/v1/designs/${design.id}`) ?? []),
+      ...(urls.get(`/api/v1/designs/${design.id}/images/hoodie`) ?? []),
+    ].map(keyOf);
     expect(detailKeys.filter((key) => key.startsWith(`designs/${design.id}/`)).length).toBeGreaterThanOrEqual(
       (19 + 13) * 3,
     );

@@ -220,8 +220,10 @@ export async function updateStorefront(options: {
       .where(eq(sellerProfiles.id, profile.id))
       .returning();
     if (!row) throw AppError.notFound("Storefront");
-    // Cards show the artist's name, and search finds designs by it: cached pages let go (decision 047).
-    if (input.displayName !== undefined || input.uniqueUsername !== undefined) bumpCatalogueGeneration();
+    // Cards show the artist's name, search finds designs by it and design pages show the avatar: cached pages let
+    // go (decisions 047, 049).
+    if (input.displayName !== undefined || input.uniqueUsername !== undefined || picturesChanged)
+      bumpCatalogueGeneration();
     // A removed picture's source goes once the row no longer names it.
     if (avatarKey === null) await context.storage.delete(storefrontPictureKey(profile.id, "avatar"));
     if (bannerKey === null) await context.storage.delete(storefrontPictureKey(profile.id, "banner"));

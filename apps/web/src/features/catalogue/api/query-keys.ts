@@ -12,6 +12,7 @@ export const catalogueKeys = {
   collectionDesigns: (params: { nameKey: string; page: number; sort?: SearchSort; filters?: DesignFilters }) =>
     [...catalogueKeys.all, "collection-designs", params] as const,
   design: (uuid: string) => [...catalogueKeys.all, "design", uuid] as const,
+  designGarmentImages: (uuid: string, garment: string) => [...catalogueKeys.design(uuid), "images", garment] as const,
   homeCollections: () => [...catalogueKeys.all, "home-collections"] as const,
   marketplaceSale: () => [...catalogueKeys.all, "marketplace-sale"] as const,
   searchDesigns: (params: { query: string; page: number; sort?: SearchSort; filters?: DesignFilters }) =>
