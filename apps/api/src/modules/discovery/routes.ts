@@ -22,6 +22,7 @@ import { createKeyedCache } from "../../lib/keyed-cache.ts";
 import { countListedDesigns } from "../catalogue/list-design-page.ts";
 import { enforceSearchLimit } from "../search/enforce-search-limit.ts";
 import { searchDesigns } from "../search/search-designs.ts";
+import { createSearchIndexService } from "../search/search-index-service.ts";
 import { createSearchResultCache } from "../search/search-result-cache.ts";
 import { getArtistStorefront } from "./get-artist-storefront.ts";
 import { getDesignDetail } from "./get-design-detail.ts";
@@ -67,6 +68,17 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     name: "search",
   });
 
+  // The in-memory search index (decision 048): built in the background; SQL answers until it is ready.
+  const searchIndex = createSearchIndexService({
+    db: context.db,
+    enabled: context.config.SEARCH_INDEX === "on",
+    syncSeconds: context.config.SEARCH_INDEX_SYNC_SECONDS,
+    onError: (error) => app.log.error({ err: error }, "search index build failed; searching with SQL"),
+    onBuilt: (status) => app.log.info({ searchIndex: status }, "search index built"),
+  });
+  app.addHook("onReady", async () => searchIndex.start());
+  app.addHook("onClose", async () => searchIndex.close());
+
   // Home collections (no query string), or one page of search results (`query` present, possibly empty).
   app.get("/internal_design_collections", async (request, reply) => {
     const rawQuery = (request.query ?? {}) as Record<string, unknown>;
@@ -86,14 +98,18 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     if (!cached) await enforceSearchLimit({ context, route: "search", ip: request.ip });
     const found =
       cached ??
-      (await searchPages.get(search, () =>
-        searchSlots(async () => {
-          const result = await searchDesigns({
-            ...search,
-            db: context.db,
-            countAllListed: listedCount,
-            countCache: searchCounts,
-          });
+      (await searchPages.get(search, async () => {
+        // From memory when the index can answer: no database statement, no queue (the cards still read rows).
+        const fromIndex = await searchIndex.search(search);
+        return searchSlots(async () => {
+          const result =
+            fromIndex ??
+            (await searchDesigns({
+              ...search,
+              db: context.db,
+              countAllListed: listedCount,
+              countCache: searchCounts,
+            }));
           const data = await loadDesignCards({ context, designIds: result.designIds });
           return {
             dataJson: JSON.stringify(toSnakeKeys(data)),
@@ -101,8 +117,8 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
             totalCountCapped: result.totalCountCapped ?? false,
             droppedWords: result.droppedWords ?? [],
           };
-        }),
-      ));
+        });
+      }));
     const meta = toSnakeKeys({
       ...presentPageMeta({
         totalCount: found.totalCount,
