@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { selectRows } from "../../db/select-rows.ts";
-import { type IndexedDesign, SearchIndex } from "./search-index.ts";
+import { type IndexedDesign, type SearchIndex, SearchIndexBuilder } from "./search-index.ts";
 
 /** Designs per statement while loading: a page is a few megabytes of lexemes, never the whole catalogue at once. */
 const DESIGNS_PER_PAGE = 5000;
@@ -16,7 +16,7 @@ type DesignRow = Omit<IndexedDesign, "publishedMicros"> & { publishedMicros: str
  * Read in pages by key, so no statement holds the whole catalogue; between pages the event loop is free.
  */
 export async function loadSearchIndex(db: Database): Promise<SearchIndex> {
-  const designs: IndexedDesign[] = [];
+  const builder = new SearchIndexBuilder();
   let after: string | undefined;
   for (;;) {
     const rows = await selectRows<DesignRow>(
@@ -40,7 +40,7 @@ export async function loadSearchIndex(db: Database): Promise<SearchIndex> {
       limit ${DESIGNS_PER_PAGE}`,
     );
     for (const row of rows) {
-      designs.push({
+      builder.add({
         ...row,
         orderCount: Number(row.orderCount),
         favoriteCount: Number(row.favoriteCount),
@@ -74,8 +74,7 @@ export async function loadSearchIndex(db: Database): Promise<SearchIndex> {
     db,
     sql`select key, colors from garment_styles`,
   );
-  return new SearchIndex({
-    designs,
+  return builder.finish({
     vocabulary,
     styleColors: new Map(styles.map((style) => [style.key, style.colors ?? []])),
   });

@@ -51,14 +51,20 @@ class PostingBuilder {
     if (list) list.push(design);
     else this.lists.set(key, [design]);
   }
-  /** Renumbers the designs (load order to rank) and sorts each list. */
-  freeze(rankOf: Int32Array): Map<string, Int32Array> {
+  /** Renumbers the designs (load order to rank) and sorts each list, yielding to requests now and then. */
+  async freeze(rankOf: Int32Array): Promise<Map<string, Int32Array>> {
     const frozen = new Map<string, Int32Array>();
+    let work = 0;
     for (const [key, list] of this.lists) {
       const ranks = new Int32Array(list.length);
       for (let index = 0; index < list.length; index++) ranks[index] = rankOf[list[index] as number] as number;
       ranks.sort();
       frozen.set(key, ranks);
+      work += list.length + 50;
+      if (work > 200_000) {
+        work = 0;
+        await yieldToRequests();
+      }
     }
     this.lists.clear();
     return frozen;
@@ -97,6 +103,41 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
     }
   }
   return out.subarray(0, size);
+}
+
+/** Reused counters of sharedTrigrams (one process, one search at a time on the event loop). */
+let counters = new Uint16Array(0);
+let touched = new Int32Array(0);
+
+/**
+ * Calls `visit(item, shared)` for every item sharing at least one of `query`'s trigrams, with how many it shares:
+ * one pass over the trigrams' posting lists with a counter per item (typed arrays, no map).
+ */
+function sharedTrigrams(
+  query: Set<string>,
+  postings: Map<string, Int32Array>,
+  items: number,
+  visit: (item: number, shared: number) => void,
+): void {
+  if (counters.length < items) {
+    counters = new Uint16Array(items);
+    touched = new Int32Array(items);
+  }
+  let size = 0;
+  for (const trigram of query) {
+    const list = postings.get(trigram);
+    if (!list) continue;
+    for (let position = 0; position < list.length; position++) {
+      const item = list[position] as number;
+      if (counters[item] === 0) touched[size++] = item;
+      counters[item] = (counters[item] as number) + 1;
+    }
+  }
+  for (let position = 0; position < size; position++) {
+    const item = touched[position] as number;
+    visit(item, counters[item] as number);
+    counters[item] = 0;
+  }
 }
 
 /** Sorted union of sorted lists. */
@@ -142,6 +183,146 @@ export type IndexSearchRequest = {
 
 type Level = "title" | "label" | "all";
 
+/** Yields to the event loop, so a build in the background never holds requests for long. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Collects designs one at a time (the loader's pages), keeping only numbers and interned posting lists, then
+ * `finish` orders them and freezes the lists. The rows themselves are dropped as they come.
+ */
+export class SearchIndexBuilder {
+  private readonly ids: string[] = [];
+  private readonly orderCount: number[] = [];
+  private readonly favoriteCount: number[] = [];
+  private readonly publishedMicros: number[] = [];
+  private readonly colorMask: number[] = [];
+  private readonly styleMask: number[] = [];
+  private readonly titleTrigramCount: number[] = [];
+  private readonly titleKeys = new Map<string, number[]>();
+  private readonly title = new PostingBuilder();
+  private readonly label = new PostingBuilder();
+  private readonly all = new PostingBuilder();
+  private readonly trigrams = new PostingBuilder();
+  readonly colorBits = new Map<string, number>();
+  readonly styleBits = new Map<string, number>();
+
+  private bit(bits: Map<string, number>, key: string): number {
+    let position = bits.get(key);
+    if (position === undefined) {
+      position = bits.size;
+      bits.set(key, position);
+    }
+    // More than 31 distinct keys would not fit a mask: such a filter is left to SQL (see passesFilter).
+    return position < 31 ? 1 << position : 0;
+  }
+
+  add(design: IndexedDesign): void {
+    const loaded = this.ids.length;
+    this.ids.push(design.id);
+    this.orderCount.push(design.orderCount);
+    this.favoriteCount.push(design.favoriteCount);
+    this.publishedMicros.push(design.publishedMicros);
+    this.colorMask.push(design.offeredColors.reduce((mask, color) => mask | this.bit(this.colorBits, color), 0));
+    this.styleMask.push(design.styles.reduce((mask, style) => mask | this.bit(this.styleBits, style), 0));
+    for (const lexeme of design.titleLexemes) this.title.add(lexeme, loaded);
+    for (const lexeme of design.labelLexemes) this.label.add(lexeme, loaded);
+    for (const lexeme of design.searchLexemes) this.all.add(lexeme, loaded);
+    const titleTrigrams = trigramsOf(design.lowerTitle);
+    this.titleTrigramCount.push(Math.min(titleTrigrams.size, 65535));
+    for (const trigram of titleTrigrams) this.trigrams.add(trigram, loaded);
+    const sameTitle = this.titleKeys.get(design.titleKey);
+    if (sameTitle) sameTitle.push(loaded);
+    else this.titleKeys.set(design.titleKey, [loaded]);
+  }
+
+  async finish(input: { vocabulary: string[]; styleColors: Map<string, string[]> }): Promise<SearchIndex> {
+    const { ids, orderCount, favoriteCount, publishedMicros } = this;
+    const byId = (x: number, y: number) => {
+      const a = ids[x] as string;
+      const b = ids[y] as string;
+      return a < b ? -1 : a > b ? 1 : 0;
+    };
+    // Popular order: the order of `popularFirst` in search-designs.ts.
+    const byPopularity = ids.map((_id, loaded) => loaded);
+    byPopularity.sort(
+      (x, y) =>
+        (orderCount[y] as number) - (orderCount[x] as number) ||
+        (favoriteCount[y] as number) - (favoriteCount[x] as number) ||
+        (publishedMicros[y] as number) - (publishedMicros[x] as number) ||
+        byId(x, y),
+    );
+    const rankOf = new Int32Array(ids.length);
+    byPopularity.forEach((loaded, rank) => {
+      rankOf[loaded] = rank;
+    });
+    // Newest order: published_at desc, id.
+    const newest = ids.map((_id, loaded) => loaded);
+    newest.sort((x, y) => (publishedMicros[y] as number) - (publishedMicros[x] as number) || byId(x, y));
+    await yieldToRequests();
+    const postings = {
+      title: await this.title.freeze(rankOf),
+      label: await this.label.freeze(rankOf),
+      all: await this.all.freeze(rankOf),
+    };
+    const titleTrigrams = await this.trigrams.freeze(rankOf);
+    const titleKeys = new Map<string, number[]>();
+    for (const [key, list] of this.titleKeys) {
+      titleKeys.set(
+        key,
+        list.map((loaded) => rankOf[loaded] as number).sort((a, b) => a - b),
+      );
+    }
+    const vocabularyTrigrams = new PostingBuilder();
+    const vocabularyTrigramCount = new Uint16Array(input.vocabulary.length);
+    input.vocabulary.forEach((term, position) => {
+      const set = trigramsOf(term);
+      vocabularyTrigramCount[position] = set.size;
+      for (const trigram of set) vocabularyTrigrams.add(trigram, position);
+    });
+    const pick = <T>(values: T[]) => byPopularity.map((loaded) => values[loaded] as T);
+    return new SearchIndex({
+      ids: pick(ids),
+      orderCount: Int32Array.from(pick(orderCount)),
+      publishedMicros: Float64Array.from(pick(publishedMicros)),
+      colorMask: Int32Array.from(pick(this.colorMask)),
+      styleMask: Int32Array.from(pick(this.styleMask)),
+      titleTrigramCount: Uint16Array.from(pick(this.titleTrigramCount)),
+      newestOrder: Int32Array.from(newest, (loaded) => rankOf[loaded] as number),
+      postings,
+      titleKeys,
+      titleTrigrams,
+      vocabulary: input.vocabulary,
+      vocabularyTrigrams: await vocabularyTrigrams.freeze(
+        Int32Array.from(input.vocabulary, (_term, position) => position),
+      ),
+      vocabularyTrigramCount,
+      colorBits: this.colorBits,
+      styleBits: this.styleBits,
+      styleColors: new Map([...input.styleColors].map(([style, colors]) => [style, new Set(colors)])),
+    });
+  }
+}
+
+type SearchIndexParts = {
+  ids: string[];
+  orderCount: Int32Array;
+  publishedMicros: Float64Array;
+  colorMask: Int32Array;
+  styleMask: Int32Array;
+  titleTrigramCount: Uint16Array;
+  /** Design numbers, newest first (published_at desc, id). */
+  newestOrder: Int32Array;
+  postings: Record<Level, Map<string, Int32Array>>;
+  titleKeys: Map<string, number[]>;
+  titleTrigrams: Map<string, Int32Array>;
+  vocabulary: string[];
+  vocabularyTrigrams: Map<string, Int32Array>;
+  vocabularyTrigramCount: Uint16Array;
+  colorBits: Map<string, number>;
+  styleBits: Map<string, number>;
+  styleColors: Map<string, Set<string>>;
+};
+
 export class SearchIndex {
   readonly size: number;
   private readonly ids: string[];
@@ -149,103 +330,43 @@ export class SearchIndex {
   private readonly publishedMicros: Float64Array;
   private readonly colorMask: Int32Array;
   private readonly styleMask: Int32Array;
-  /** Design numbers, newest first (published_at desc, id). */
   private readonly newestOrder: Int32Array;
   private readonly newestPosition: Int32Array;
   private readonly postings: Record<Level, Map<string, Int32Array>>;
-  private readonly titleKeys = new Map<string, number[]>();
+  private readonly titleKeys: Map<string, number[]>;
   private readonly titleTrigrams: Map<string, Int32Array>;
   private readonly titleTrigramCount: Uint16Array;
   private readonly vocabulary: string[];
   private readonly vocabularySet: Set<string>;
   private readonly vocabularyTrigrams: Map<string, Int32Array>;
   private readonly vocabularyTrigramCount: Uint16Array;
-  private readonly colorBits = new Map<string, number>();
-  private readonly styleBits = new Map<string, number>();
+  private readonly colorBits: Map<string, number>;
+  private readonly styleBits: Map<string, number>;
   private readonly styleColors: Map<string, Set<string>>;
 
-  constructor(input: { designs: IndexedDesign[]; vocabulary: string[]; styleColors: Map<string, string[]> }) {
-    const { designs } = input;
-    this.size = designs.length;
-    // Popular order: the order of `popularFirst` in search-designs.ts.
-    const byPopularity = designs.map((_design, index) => index);
-    byPopularity.sort((x, y) => {
-      const a = designs[x] as IndexedDesign;
-      const b = designs[y] as IndexedDesign;
-      return (
-        b.orderCount - a.orderCount ||
-        b.favoriteCount - a.favoriteCount ||
-        b.publishedMicros - a.publishedMicros ||
-        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-      );
-    });
-    const rankOf = new Int32Array(designs.length);
-    byPopularity.forEach((loaded, rank) => {
-      rankOf[loaded] = rank;
-    });
-    const ranked = byPopularity.map((loaded) => designs[loaded] as IndexedDesign);
-    this.ids = ranked.map((design) => design.id);
-    this.orderCount = Int32Array.from(ranked, (design) => design.orderCount);
-    this.publishedMicros = Float64Array.from(ranked, (design) => design.publishedMicros);
-    this.styleColors = new Map([...input.styleColors].map(([style, colors]) => [style, new Set(colors)]));
-    const bit = (bits: Map<string, number>, key: string) => {
-      let position = bits.get(key);
-      if (position === undefined) {
-        position = bits.size;
-        bits.set(key, position);
-      }
-      // More than 31 distinct keys would not fit a mask: such a filter is left to SQL (see passesFilter).
-      return position < 31 ? 1 << position : 0;
-    };
-    this.colorMask = Int32Array.from(ranked, (design) =>
-      design.offeredColors.reduce((mask, color) => mask | bit(this.colorBits, color), 0),
-    );
-    this.styleMask = Int32Array.from(ranked, (design) =>
-      design.styles.reduce((mask, style) => mask | bit(this.styleBits, style), 0),
-    );
-    const newest = ranked.map((_design, rank) => rank);
-    newest.sort((x, y) => {
-      const a = ranked[x] as IndexedDesign;
-      const b = ranked[y] as IndexedDesign;
-      return b.publishedMicros - a.publishedMicros || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-    });
-    this.newestOrder = Int32Array.from(newest);
-    this.newestPosition = new Int32Array(designs.length);
-    newest.forEach((rank, position) => {
+  constructor(parts: SearchIndexParts) {
+    this.size = parts.ids.length;
+    this.ids = parts.ids;
+    this.orderCount = parts.orderCount;
+    this.publishedMicros = parts.publishedMicros;
+    this.colorMask = parts.colorMask;
+    this.styleMask = parts.styleMask;
+    this.newestOrder = parts.newestOrder;
+    this.newestPosition = new Int32Array(this.size);
+    this.newestOrder.forEach((rank, position) => {
       this.newestPosition[rank] = position;
     });
-
-    const title = new PostingBuilder();
-    const label = new PostingBuilder();
-    const all = new PostingBuilder();
-    const trigrams = new PostingBuilder();
-    this.titleTrigramCount = new Uint16Array(designs.length);
-    designs.forEach((design, loaded) => {
-      for (const lexeme of design.titleLexemes) title.add(lexeme, loaded);
-      for (const lexeme of design.labelLexemes) label.add(lexeme, loaded);
-      for (const lexeme of design.searchLexemes) all.add(lexeme, loaded);
-      const titleTrigrams = trigramsOf(design.lowerTitle);
-      this.titleTrigramCount[rankOf[loaded] as number] = Math.min(titleTrigrams.size, 65535);
-      for (const trigram of titleTrigrams) trigrams.add(trigram, loaded);
-      const rank = rankOf[loaded] as number;
-      const sameTitle = this.titleKeys.get(design.titleKey);
-      if (sameTitle) sameTitle.push(rank);
-      else this.titleKeys.set(design.titleKey, [rank]);
-    });
-    for (const list of this.titleKeys.values()) list.sort((a, b) => a - b);
-    this.postings = { title: title.freeze(rankOf), label: label.freeze(rankOf), all: all.freeze(rankOf) };
-    this.titleTrigrams = trigrams.freeze(rankOf);
-
-    this.vocabulary = [...input.vocabulary];
-    this.vocabularySet = new Set(this.vocabulary);
-    const termTrigrams = new PostingBuilder();
-    this.vocabularyTrigramCount = new Uint16Array(this.vocabulary.length);
-    this.vocabulary.forEach((term, index) => {
-      const set = trigramsOf(term);
-      this.vocabularyTrigramCount[index] = set.size;
-      for (const trigram of set) termTrigrams.add(trigram, index);
-    });
-    this.vocabularyTrigrams = termTrigrams.freeze(Int32Array.from(this.vocabulary, (_term, index) => index));
+    this.postings = parts.postings;
+    this.titleKeys = parts.titleKeys;
+    this.titleTrigrams = parts.titleTrigrams;
+    this.titleTrigramCount = parts.titleTrigramCount;
+    this.vocabulary = parts.vocabulary;
+    this.vocabularySet = new Set(parts.vocabulary);
+    this.vocabularyTrigrams = parts.vocabularyTrigrams;
+    this.vocabularyTrigramCount = parts.vocabularyTrigramCount;
+    this.colorBits = parts.colorBits;
+    this.styleBits = parts.styleBits;
+    this.styleColors = parts.styleColors;
   }
 
   /**
@@ -274,14 +395,13 @@ export class SearchIndex {
   /** The `count` vocabulary words nearest to `word` by trigram similarity (ties by term), as the GiST scan orders them. */
   private nearestTerms(word: string, count: number): Array<{ term: string; similarity: number }> {
     const query = trigramsOf(word);
-    const shared = new Map<number, number>();
-    for (const trigram of query) {
-      for (const term of this.vocabularyTrigrams.get(trigram) ?? EMPTY) shared.set(term, (shared.get(term) ?? 0) + 1);
-    }
-    const scored = [...shared].map(([term, common]) => ({
-      term: this.vocabulary[term] as string,
-      similarity: trigramSimilarity(common, this.vocabularyTrigramCount[term] as number, query.size),
-    }));
+    const scored: Array<{ term: string; similarity: number }> = [];
+    sharedTrigrams(query, this.vocabularyTrigrams, this.vocabulary.length, (term, common) => {
+      scored.push({
+        term: this.vocabulary[term] as string,
+        similarity: trigramSimilarity(common, this.vocabularyTrigramCount[term] as number, query.size),
+      });
+    });
     scored.sort((a, b) => b.similarity - a.similarity || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
     return scored.slice(0, count).map((entry) => ({ ...entry, similarity: asFloat4Column(entry.similarity) }));
   }
@@ -446,14 +566,11 @@ export class SearchIndex {
     const similarityOf = new Map<number, number>();
     if (fallbackWords.length > 0) {
       const query = trigramsOf(fallbackWords.join(" "));
-      const shared = new Map<number, number>();
-      for (const trigram of query) {
-        for (const rank of this.titleTrigrams.get(trigram) ?? EMPTY) shared.set(rank, (shared.get(rank) ?? 0) + 1);
-      }
-      for (const [rank, common] of shared) {
+      sharedTrigrams(query, this.titleTrigrams, this.size, (rank, common) => {
         const value = trigramSimilarity(common, this.titleTrigramCount[rank] as number, query.size);
-        similarityOf.set(rank, value);
-      }
+        // The similar titles, and the exact ones (which all have the same words, so the same similarity).
+        if (value >= SIMILARITY_THRESHOLD || exact.has(rank)) similarityOf.set(rank, value);
+      });
     }
     const found = new Set<number>(exact);
     for (const [rank, value] of similarityOf) if (value >= SIMILARITY_THRESHOLD) found.add(rank);
