@@ -89,7 +89,7 @@ const environmentSchema = z
      * every SEARCH_INDEX_SYNC_SECONDS (0: only after changes), which bounds what other instances' writes take.
      */
     SEARCH_INDEX: z.enum(["on", "off"]).default("on"),
-    SEARCH_INDEX_SYNC_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    SEARCH_INDEX_SYNC_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     /** Analytics batches per identity (guest or customer) in any minute. */
     ANALYTICS_BATCHES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Stored analytics events older than this are deleted by the hourly housekeeping job. */

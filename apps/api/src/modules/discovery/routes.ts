@@ -92,16 +92,16 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     const { query, page = 1, sort = "relevance", ...filters } = parseInput(searchDesignsQuerySchema, rawQuery, "query");
     // Everything the search takes but the database and the caches: the result cache's key.
     const search = { query, sort, filters, page, perPage: DESIGN_PAGE_SIZE };
-    // A cached page costs the database nothing, so only a search that has to run counts against the
+    // A cached page costs the database nothing, and neither does the search index's answer (decision 048: only
+    // its cards are read, as for a collection page), so only a search that SQL has to run counts against the
     // per-address limit (whose counter is itself a database write per request).
     const cached = searchPages.peek(search);
-    if (!cached) await enforceSearchLimit({ context, route: "search", ip: request.ip });
+    const fromIndex = cached ? undefined : await searchIndex.search(search);
+    if (!cached && !fromIndex) await enforceSearchLimit({ context, route: "search", ip: request.ip });
     const found =
       cached ??
-      (await searchPages.get(search, async () => {
-        // From memory when the index can answer: no database statement, no queue (the cards still read rows).
-        const fromIndex = await searchIndex.search(search);
-        return searchSlots(async () => {
+      (await searchPages.get(search, () =>
+        searchSlots(async () => {
           const result =
             fromIndex ??
             (await searchDesigns({
@@ -117,8 +117,8 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
             totalCountCapped: result.totalCountCapped ?? false,
             droppedWords: result.droppedWords ?? [],
           };
-        });
-      }));
+        }),
+      ));
     const meta = toSnakeKeys({
       ...presentPageMeta({
         totalCount: found.totalCount,
