@@ -43,31 +43,87 @@ export const FALLBACK = { minWordLength: 3, maxWords: 3 } as const;
 
 const EMPTY = new Int32Array(0);
 
-/** Growable lists of design numbers per key, frozen into sorted typed arrays. */
-class PostingBuilder {
-  readonly lists = new Map<string, number[]>();
-  add(key: string, design: number): void {
-    const list = this.lists.get(key);
-    if (list) list.push(design);
-    else this.lists.set(key, [design]);
+/** Yields to the event loop, so a build in the background never holds requests for long. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Posting lists: for each key (a lexeme, a trigram, a title key), the design numbers that have it, sorted. All
+ * lists live in one Int32Array, each a slice of it, so 150,000 keys cost one array and a map of offsets instead
+ * of 150,000 arrays.
+ */
+export class Postings {
+  constructor(
+    private readonly keyIds: Map<string, number>,
+    private readonly offsets: Int32Array,
+    private readonly values: Int32Array,
+  ) {}
+  get(key: string): Int32Array | undefined {
+    const id = this.keyIds.get(key);
+    return id === undefined ? undefined : this.values.subarray(this.offsets[id], this.offsets[id + 1]);
   }
+  get keys(): number {
+    return this.keyIds.size;
+  }
+  get bytes(): number {
+    return this.offsets.byteLength + this.values.byteLength;
+  }
+}
+
+/** Collects (key, design) pairs in two growable typed arrays, then freezes them into Postings by counting sort. */
+class PostingBuilder {
+  private readonly keyIds = new Map<string, number>();
+  private keysOf = new Int32Array(1024);
+  private designsOf = new Int32Array(1024);
+  private size = 0;
+
+  add(key: string, design: number): void {
+    let id = this.keyIds.get(key);
+    if (id === undefined) {
+      id = this.keyIds.size;
+      this.keyIds.set(key, id);
+    }
+    if (this.size === this.keysOf.length) {
+      const keysOf = new Int32Array(this.size * 2);
+      keysOf.set(this.keysOf);
+      this.keysOf = keysOf;
+      const designsOf = new Int32Array(this.size * 2);
+      designsOf.set(this.designsOf);
+      this.designsOf = designsOf;
+    }
+    this.keysOf[this.size] = id;
+    this.designsOf[this.size] = design;
+    this.size += 1;
+  }
+
   /** Renumbers the designs (load order to rank) and sorts each list, yielding to requests now and then. */
-  async freeze(rankOf: Int32Array): Promise<Map<string, Int32Array>> {
-    const frozen = new Map<string, Int32Array>();
+  async freeze(rankOf: Int32Array): Promise<Postings> {
+    const keyCount = this.keyIds.size;
+    const offsets = new Int32Array(keyCount + 1);
+    for (let index = 0; index < this.size; index++) {
+      const next = (this.keysOf[index] as number) + 1;
+      offsets[next] = (offsets[next] as number) + 1;
+    }
+    for (let id = 0; id < keyCount; id++) offsets[id + 1] = (offsets[id + 1] as number) + (offsets[id] as number);
+    const values = new Int32Array(this.size);
+    const cursor = offsets.slice(0, keyCount);
+    for (let index = 0; index < this.size; index++) {
+      const id = this.keysOf[index] as number;
+      values[cursor[id] as number] = rankOf[this.designsOf[index] as number] as number;
+      cursor[id] = (cursor[id] as number) + 1;
+    }
+    this.keysOf = new Int32Array(0);
+    this.designsOf = new Int32Array(0);
     let work = 0;
-    for (const [key, list] of this.lists) {
-      const ranks = new Int32Array(list.length);
-      for (let index = 0; index < list.length; index++) ranks[index] = rankOf[list[index] as number] as number;
-      ranks.sort();
-      frozen.set(key, ranks);
+    for (let id = 0; id < keyCount; id++) {
+      const list = values.subarray(offsets[id], offsets[id + 1]);
+      list.sort();
       work += list.length + 50;
       if (work > 200_000) {
         work = 0;
         await yieldToRequests();
       }
     }
-    this.lists.clear();
-    return frozen;
+    return new Postings(this.keyIds, offsets, values);
   }
 }
 
@@ -115,7 +171,7 @@ let touched = new Int32Array(0);
  */
 function sharedTrigrams(
   query: Set<string>,
-  postings: Map<string, Int32Array>,
+  postings: Postings,
   items: number,
   visit: (item: number, shared: number) => void,
 ): void {
@@ -183,9 +239,6 @@ export type IndexSearchRequest = {
 
 type Level = "title" | "label" | "all";
 
-/** Yields to the event loop, so a build in the background never holds requests for long. */
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Collects designs one at a time (the loader's pages), keeping only numbers and interned posting lists, then
  * `finish` orders them and freezes the lists. The rows themselves are dropped as they come.
@@ -198,7 +251,7 @@ export class SearchIndexBuilder {
   private readonly colorMask: number[] = [];
   private readonly styleMask: number[] = [];
   private readonly titleTrigramCount: number[] = [];
-  private readonly titleKeys = new Map<string, number[]>();
+  private readonly titleKeys = new PostingBuilder();
   private readonly title = new PostingBuilder();
   private readonly label = new PostingBuilder();
   private readonly all = new PostingBuilder();
@@ -230,9 +283,7 @@ export class SearchIndexBuilder {
     const titleTrigrams = trigramsOf(design.lowerTitle);
     this.titleTrigramCount.push(Math.min(titleTrigrams.size, 65535));
     for (const trigram of titleTrigrams) this.trigrams.add(trigram, loaded);
-    const sameTitle = this.titleKeys.get(design.titleKey);
-    if (sameTitle) sameTitle.push(loaded);
-    else this.titleKeys.set(design.titleKey, [loaded]);
+    this.titleKeys.add(design.titleKey, loaded);
   }
 
   async finish(input: { vocabulary: string[]; styleColors: Map<string, string[]> }): Promise<SearchIndex> {
@@ -265,13 +316,7 @@ export class SearchIndexBuilder {
       all: await this.all.freeze(rankOf),
     };
     const titleTrigrams = await this.trigrams.freeze(rankOf);
-    const titleKeys = new Map<string, number[]>();
-    for (const [key, list] of this.titleKeys) {
-      titleKeys.set(
-        key,
-        list.map((loaded) => rankOf[loaded] as number).sort((a, b) => a - b),
-      );
-    }
+    const titleKeys = await this.titleKeys.freeze(rankOf);
     const vocabularyTrigrams = new PostingBuilder();
     const vocabularyTrigramCount = new Uint16Array(input.vocabulary.length);
     input.vocabulary.forEach((term, position) => {
@@ -312,11 +357,11 @@ type SearchIndexParts = {
   titleTrigramCount: Uint16Array;
   /** Design numbers, newest first (published_at desc, id). */
   newestOrder: Int32Array;
-  postings: Record<Level, Map<string, Int32Array>>;
-  titleKeys: Map<string, number[]>;
-  titleTrigrams: Map<string, Int32Array>;
+  postings: Record<Level, Postings>;
+  titleKeys: Postings;
+  titleTrigrams: Postings;
   vocabulary: string[];
-  vocabularyTrigrams: Map<string, Int32Array>;
+  vocabularyTrigrams: Postings;
   vocabularyTrigramCount: Uint16Array;
   colorBits: Map<string, number>;
   styleBits: Map<string, number>;
@@ -332,13 +377,13 @@ export class SearchIndex {
   private readonly styleMask: Int32Array;
   private readonly newestOrder: Int32Array;
   private readonly newestPosition: Int32Array;
-  private readonly postings: Record<Level, Map<string, Int32Array>>;
-  private readonly titleKeys: Map<string, number[]>;
-  private readonly titleTrigrams: Map<string, Int32Array>;
+  private readonly postings: Record<Level, Postings>;
+  private readonly titleKeys: Postings;
+  private readonly titleTrigrams: Postings;
   private readonly titleTrigramCount: Uint16Array;
   private readonly vocabulary: string[];
   private readonly vocabularySet: Set<string>;
-  private readonly vocabularyTrigrams: Map<string, Int32Array>;
+  private readonly vocabularyTrigrams: Postings;
   private readonly vocabularyTrigramCount: Uint16Array;
   private readonly colorBits: Map<string, number>;
   private readonly styleBits: Map<string, number>;
@@ -495,7 +540,7 @@ export class SearchIndex {
     if (sort === "relevance") {
       // Tier 0 (the exact title) first, then tiers 1-3 by popularity; each design in its best tier. The tier
       // documents nest (title within labels within everything), so tier k alone is "k matches, k-1 does not".
-      const exact = (this.titleKeys.get(phrase) ?? []).filter(passes);
+      const exact = Array.from(this.titleKeys.get(phrase) ?? EMPTY).filter(passes);
       const exactSet = new Set(exact);
       chosen.push(...exact.slice(0, needed));
       const tiers = [this.matches(alternatives, stems, "title"), this.matches(alternatives, stems, "label"), matched];
@@ -562,7 +607,7 @@ export class SearchIndex {
     const fallbackWords = words
       .filter((word, index) => word.length >= FALLBACK.minWordLength && alternatives[index]?.status !== "unchecked")
       .slice(0, FALLBACK.maxWords);
-    const exact = new Set(this.titleKeys.get(phrase) ?? []);
+    const exact = new Set(this.titleKeys.get(phrase) ?? EMPTY);
     const similarityOf = new Map<number, number>();
     if (fallbackWords.length > 0) {
       const query = trigramsOf(fallbackWords.join(" "));
