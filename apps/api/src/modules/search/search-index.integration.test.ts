@@ -9,7 +9,6 @@ import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { selectRows } from "../../db/select-rows.ts";
 import { bumpCatalogueGeneration } from "../../lib/catalogue-generation.ts";
 import { seedScaleCatalogue } from "../../seed/scale-catalogue.ts";
-import { parseSearchWords } from "./parse-search-words.ts";
 import { findWordAlternatives, type SearchPage, searchDesigns } from "./search-designs.ts";
 import type { SearchIndex } from "./search-index.ts";
 import { createStemmer, loadSearchIndex } from "./search-index-loader.ts";
@@ -202,10 +201,6 @@ describe("the search index answers as the SQL search does", () => {
     expect(
       await searchWithIndex(index, stemsOf, { ...base, query: "cat", sort: "relevance", filters: { priceUnder: 30 } }),
     ).toBeUndefined();
-  });
-
-  it("is checked against the words: a typical query word has stems", () => {
-    expect(parseSearchWords("Cosmic CAT")).toEqual(["cosmic", "cat"]);
   });
 });
 
