@@ -83,6 +83,13 @@ const environmentSchema = z
      */
     SEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     SEARCH_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
+    /**
+     * The in-memory search index of each instance (decision 048): `on` answers searches from memory once it is
+     * built (SQL meanwhile), `off` always searches with SQL. Rebuilt after this instance's catalogue changes and
+     * every SEARCH_INDEX_SYNC_SECONDS (0: only after changes), which bounds what other instances' writes take.
+     */
+    SEARCH_INDEX: z.enum(["on", "off"]).default("on"),
+    SEARCH_INDEX_SYNC_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     /** Analytics batches per identity (guest or customer) in any minute. */
     ANALYTICS_BATCHES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Stored analytics events older than this are deleted by the hourly housekeeping job. */

@@ -48,6 +48,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: "silent",
     SEED_DEMO_DATA: "false",
     PUBLIC_URL: "http://localhost:3000",
+    // Factories write designs straight to the database, without the catalogue generation bump of the real
+    // write paths: suites that test the index turn it on (search-index.integration.test.ts).
+    SEARCH_INDEX: "off",
     ...overrides,
     DATA_DIR: overrides.DATA_DIR ?? createTemporaryDirectory("threadfolk-test-"),
   });

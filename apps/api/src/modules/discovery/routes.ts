@@ -24,6 +24,7 @@ import { createKeyedCache } from "../../lib/keyed-cache.ts";
 import { countListedDesigns } from "../catalogue/list-design-page.ts";
 import { enforceSearchLimit } from "../search/enforce-search-limit.ts";
 import { searchDesigns } from "../search/search-designs.ts";
+import { createSearchIndexService } from "../search/search-index-service.ts";
 import { createSearchResultCache } from "../search/search-result-cache.ts";
 import { getArtistStorefront } from "./get-artist-storefront.ts";
 import { getDesignDetail, getDesignGarmentImages } from "./get-design-detail.ts";
@@ -84,6 +85,17 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     name: "search",
   });
 
+  // The in-memory search index (decision 048): built in the background; SQL answers until it is ready.
+  const searchIndex = createSearchIndexService({
+    db: context.db,
+    enabled: context.config.SEARCH_INDEX === "on",
+    syncSeconds: context.config.SEARCH_INDEX_SYNC_SECONDS,
+    onError: (error) => app.log.error({ err: error }, "search index build failed; searching with SQL"),
+    onBuilt: (status) => app.log.info({ searchIndex: status }, "search index built"),
+  });
+  app.addHook("onReady", async () => searchIndex.start());
+  app.addHook("onClose", async () => searchIndex.close());
+
   // Home collections (no query string), or one page of search results (`query` present, possibly empty).
   app.get("/internal_design_collections", async (request, reply) => {
     const rawQuery = (request.query ?? {}) as Record<string, unknown>;
@@ -98,20 +110,24 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     const { query, page = 1, sort = "relevance", ...filters } = parseInput(searchDesignsQuerySchema, rawQuery, "query");
     // Everything the search takes but the database and the caches: the result cache's key.
     const search = { query, sort, filters, page, perPage: DESIGN_PAGE_SIZE };
-    // A cached page costs the database nothing, so only a search that has to run counts against the
+    // A cached page costs the database nothing, and neither does the search index's answer (decision 048: only
+    // its cards are read, as for a collection page), so only a search that SQL has to run counts against the
     // per-address limit (whose counter is itself a database write per request).
     const cached = searchPages.peek(search);
-    if (!cached) await enforceSearchLimit({ context, route: "search", ip: request.ip });
+    const fromIndex = cached ? undefined : await searchIndex.search(search);
+    if (!cached && !fromIndex) await enforceSearchLimit({ context, route: "search", ip: request.ip });
     const found =
       cached ??
       (await searchPages.get(search, () =>
         searchSlots(async () => {
-          const result = await searchDesigns({
-            ...search,
-            db: context.db,
-            countAllListed: listedCount,
-            countCache: searchCounts,
-          });
+          const result =
+            fromIndex ??
+            (await searchDesigns({
+              ...search,
+              db: context.db,
+              countAllListed: listedCount,
+              countCache: searchCounts,
+            }));
           const data = await loadDesignCards({ context, designIds: result.designIds });
           return {
             dataJson: JSON.stringify(toSnakeKeys(data)),
