@@ -112,16 +112,20 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     const search = { query, sort, filters, page, perPage: DESIGN_PAGE_SIZE };
     // A cached page costs the database nothing, and neither does the search index's answer (decision 048: only
     // its cards are read, as for a collection page), so only a search that SQL has to run counts against the
-    // per-address limit (whose counter is itself a database write per request).
+    // per-address limit (whose counter is itself a database write per request). A write of this instance between
+    // this check and the search sends that one search to SQL uncounted.
     const cached = searchPages.peek(search);
-    const fromIndex = cached ? undefined : await searchIndex.search(search);
-    if (!cached && !fromIndex) await enforceSearchLimit({ context, route: "search", ip: request.ip });
+    if (!cached && !searchIndex.covers(search)) {
+      await enforceSearchLimit({ context, route: "search", ip: request.ip });
+    }
     const found =
       cached ??
       (await searchPages.get(search, () =>
+        // The index's work takes a slot as SQL's does, with the cards it loads: on the embedded database (one
+        // slot) searches run one at a time, and the event loop serves other requests while each one's cards load.
         searchSlots(async () => {
           const result =
-            fromIndex ??
+            (await searchIndex.search(search)) ??
             (await searchDesigns({
               ...search,
               db: context.db,

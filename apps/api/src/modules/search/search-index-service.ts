@@ -23,8 +23,7 @@ export async function searchWithIndex(
 ): Promise<SearchPage | undefined> {
   const words = parseSearchWords(options.query);
   const { filters, sort } = options;
-  if (words.length === 0 || sort === "price_asc" || sort === "price_desc") return undefined;
-  if (filters?.priceFrom !== undefined || filters?.priceUnder !== undefined) return undefined;
+  if (!indexCovers(options, words)) return undefined;
   const phrase = words.join(" ");
   const stems = await stemsOf(words);
   const alternatives = index.alternativesFor(words, stems);
@@ -53,6 +52,13 @@ export async function searchWithIndex(
   }
   if (alternatives.every(isWord)) return found;
   return index.fallbackPage({ ...request, words, alternatives });
+}
+
+/** Whether the index can answer these options: words to search, and no price sort or filter (SQL prices them). */
+function indexCovers(options: IndexSearchOptions, words = parseSearchWords(options.query)): boolean {
+  const { filters, sort } = options;
+  if (words.length === 0 || sort === "price_asc" || sort === "price_desc") return false;
+  return filters?.priceFrom === undefined && filters?.priceUnder === undefined;
 }
 
 export type SearchIndexStatus = {
@@ -148,6 +154,14 @@ export function createSearchIndexService(options: {
       }
     },
     status,
+    /**
+     * Whether `search` will answer these options from the index now (ready, of the current generation, options
+     * it covers), without searching. The answer can turn false before the search runs (a write of this instance
+     * in between); the search then answers undefined.
+     */
+    covers(searchOptions: IndexSearchOptions): boolean {
+      return current !== undefined && current.generation === catalogueGeneration() && indexCovers(searchOptions);
+    },
     /**
      * A page of results from the index, or undefined when the index cannot answer (off, building, older than
      * the catalogue generation, or options it does not cover): then search with SQL.
