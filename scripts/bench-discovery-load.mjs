@@ -19,7 +19,7 @@ function percentile(sorted, fraction) {
 }
 
 /** Autocannon for `duration` seconds; `nextPath` (optional) picks each request's path. */
-function cannon({ baseUrl, path, connections, duration, nextPath }) {
+export function cannon({ baseUrl, path, connections, duration, nextPath }) {
   const latencies = [];
   let non2xx = 0;
   return new Promise((resolve, reject) => {
