@@ -139,6 +139,13 @@ export const designs = pgTable(
      * cards and the price sorts read one column instead of looking the default variant up per row.
      */
     listPriceCents: integer("list_price_cents").notNull().default(0),
+    /**
+     * The price the card shows now, sales included (`design_shown_price`), as of the last refresh: kept by the
+     * triggers that keep the list price and by triggers on the sales (migration 0020, decision 052); a sale that
+     * starts or ends by time makes it stale until the next refresh, which the price sorts check for before
+     * reading it.
+     */
+    shownPriceCents: integer("shown_price_cents").notNull().default(0),
   },
   (table) => [
     index("designs_seller_published_idx").on(table.sellerProfileId, table.publishedAt.desc()),
@@ -161,6 +168,19 @@ export const designs = pgTable(
     index("designs_status_price_desc_idx").on(
       table.status,
       table.listPriceCents.desc(),
+      table.publishedAt.desc().nullsLast(),
+      table.id,
+    ),
+    // The same while a sale runs, once the shown prices are current (decision 052).
+    index("designs_status_shown_price_asc_idx").on(
+      table.status,
+      table.shownPriceCents.asc(),
+      table.publishedAt.desc().nullsLast(),
+      table.id,
+    ),
+    index("designs_status_shown_price_desc_idx").on(
+      table.status,
+      table.shownPriceCents.desc(),
       table.publishedAt.desc().nullsLast(),
       table.id,
     ),

@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { designs } from "../../db/schema/index.ts";
 import { selectRows, selectThroughBitmaps } from "../../db/select-rows.ts";
 import { isListedDesign } from "./listed-designs.ts";
-import { anySaleRunning, shownPriceCents } from "./shown-price.ts";
+import { anySaleRunning, shownPriceCents, shownPricesCurrent } from "./shown-price.ts";
 
 /** One page of listed designs (their ids, in page order) and how many there are in all. */
 export type DesignPage = {
@@ -23,14 +23,17 @@ export const newestFirst = sql`${designs.publishedAt} desc nulls last`;
 
 /**
  * The order of a listing of `designs` (the unaliased table) for a sort, with the tie-breakers that keep pages
- * stable; `relevance` leads the `relevance` sort (rank expressions, collection positions). `saleRunning: false`
- * (known: no sale runs now) orders the price sorts by the stored list price, which is then the shown price and
- * which the designs_status_price_*_idx indexes serve in order.
+ * stable; `relevance` leads the `relevance` sort (rank expressions, collection positions). The price sorts read a
+ * stored price when it is known to be the shown price: the list price when no sale runs (`prices: "list"`), the
+ * stored shown price while it is current (`prices: "shown"`, decision 052); their indexes serve them in order.
+ * Otherwise every match is priced (shownPriceCents).
  */
-export function designOrder(sort: SearchSort, relevance: SQL[], options: { saleRunning?: boolean } = {}): SQL[] {
-  if (options.saleRunning === false && (sort === "price_asc" || sort === "price_desc")) {
+export function designOrder(sort: SearchSort, relevance: SQL[], options: { prices?: StoredPrices } = {}): SQL[] {
+  const stored =
+    options.prices === "list" ? designs.listPriceCents : options.prices === "shown" ? designs.shownPriceCents : null;
+  if (stored && (sort === "price_asc" || sort === "price_desc")) {
     const direction = sort === "price_asc" ? sql`asc` : sql`desc nulls last`;
-    return [sql`${designs.listPriceCents} ${direction}`, newestFirst, asc(designs.id)];
+    return [sql`${stored} ${direction}`, newestFirst, asc(designs.id)];
   }
   switch (sort) {
     case "newest":
@@ -114,17 +117,44 @@ export function cappedCount(count: number, cap = COUNT_CAP): { totalCount: numbe
   return count > cap ? { totalCount: cap, totalCountCapped: true } : { totalCount: count, totalCountCapped: false };
 }
 
-async function isAnySaleRunning(db: Database): Promise<boolean> {
-  const [row] = await selectRows<{ running: boolean }>(db, sql`select ${anySaleRunning} as running`);
-  return row?.running === true;
+/** Which stored price is the shown price now: `list` (no sale runs), `shown` (current, decision 052) or none. */
+export type StoredPrices = "list" | "shown" | "none";
+
+/** Refreshes of the stored shown prices under way, one per database (a refresh rewrites every changed design). */
+const refreshing = new WeakMap<Database, Promise<unknown>>();
+
+/**
+ * Which stored price a price sort may read (one lookup of the few sale rows). Stale shown prices (a sale started
+ * or ended since their refresh) are refreshed in the background, once at a time; meanwhile the sort prices every
+ * match, and a failed refresh is tried again by the next price sort that finds them stale.
+ */
+async function findStoredPrices(db: Database): Promise<StoredPrices> {
+  const [row] = await selectRows<{ running: boolean; current: boolean }>(
+    db,
+    sql`select ${anySaleRunning} as running, ${shownPricesCurrent} as current`,
+  );
+  if (row?.running !== true) return "list";
+  if (row.current === true) return "shown";
+  if (!refreshing.has(db)) {
+    const refresh = refreshShownPrices(db)
+      .catch(() => undefined)
+      .finally(() => refreshing.delete(db));
+    refreshing.set(db, refresh);
+  }
+  return "none";
+}
+
+/** Brings the stored shown prices up to date (`refresh_shown_prices`, migration 0020). */
+export async function refreshShownPrices(db: Database): Promise<void> {
+  await db.execute(sql`select refresh_shown_prices()`);
 }
 
 /** One page of listed designs matching `where`, in the given order, with the total when asked. */
 export async function listDesignPage(options: ListDesignPageOptions): Promise<DesignPage> {
   const { db, sort, page, perPage, where, relevance, count } = options;
-  // A price sort asks first whether a sale runs (a lookup of the few sale rows): without one the page is read
-  // off a price index instead of pricing and sorting every match (decision 049).
-  const saleRunning = sort === "price_asc" || sort === "price_desc" ? await isAnySaleRunning(db) : undefined;
+  // A price sort asks first which stored price is the shown one (a lookup of the few sale rows): then the page is
+  // read off a price index instead of pricing and sorting every match (decisions 049 and 052).
+  const prices = sort === "price_asc" || sort === "price_desc" ? await findStoredPrices(db) : undefined;
   const columns =
     count === "window"
       ? { id: designs.id, totalCount: sql<number>`count(*) over ()`.mapWith(Number) }
@@ -133,7 +163,7 @@ export async function listDesignPage(options: ListDesignPageOptions): Promise<De
     .select(columns)
     .from(designs)
     .where(and(isListedDesign(), where))
-    .orderBy(...designOrder(sort, relevance, { saleRunning }))
+    .orderBy(...designOrder(sort, relevance, { prices }))
     .limit(perPage)
     .offset((page - 1) * perPage);
   if (count === "separate" || count === "capped") {

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDesign, buildSale } from "../../../test/factories/catalogue.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
-import { designs, marketplaceSales, sellerDesignProductVariants } from "../../db/schema/index.ts";
+import { appSettings, designs, marketplaceSales, sellerDesignProductVariants } from "../../db/schema/index.ts";
 
 /**
  * `designs.list_price_cents` (migration 0019, decision 049): the default variant's price, or the base price
@@ -119,5 +119,63 @@ describe("the stored list price", () => {
       await db.delete(marketplaceSales).where(eq(marketplaceSales.id, sale.id));
     }
     expect((await order("price_asc"))[0]?.display_name).toBe("Cheap Shirt");
+  });
+});
+
+describe("the stored shown price (decision 052)", () => {
+  /** Each design's stored shown price and the price design_shown_price gives now. */
+  async function shownPrices(ids: string[]) {
+    const rows = await server.database.db
+      .select({
+        id: designs.id,
+        stored: designs.shownPriceCents,
+        now: sql<number>`design_shown_price(${designs.id}, ${designs.listPriceCents})`,
+      })
+      .from(designs)
+      .where(inArray(designs.id, ids));
+    return new Map(rows.map((row) => [row.id, { stored: row.stored, now: Number(row.now) }]));
+  }
+
+  it("follows the sales as they are written, and a sale that starts by time is priced until the next refresh", async () => {
+    const db = server.database.db;
+    const first = await buildDesign(db, { priceCents: 2000, displayName: "First Shirt" });
+    const second = await buildDesign(db, { priceCents: 3000, displayName: "Second Shirt" });
+    const ids = [first.design.id, second.design.id];
+    const order = async () => {
+      const response = await server.request("/api/v1/internal_design_collections/browse?sort=price_asc&page=1");
+      expect(response.status).toBe(200);
+      return (response.body.data as Array<{ uuid: string; display_name: string }>)
+        .filter((card) => ids.includes(card.uuid))
+        .map((card) => card.display_name);
+    };
+    expect([...(await shownPrices(ids)).values()].map((price) => price.stored)).toEqual(
+      expect.arrayContaining([2000, 3000]),
+    );
+
+    // Writing a sale stores its prices at once: the second shirt at $15.00 sorts first.
+    const sale = await buildSale(db, { designs: [{ design: second.design, salePriceCents: 1500 }] });
+    try {
+      expect((await shownPrices(ids)).get(second.design.id)).toEqual({ stored: 1500, now: 1500 });
+      expect(await order()).toEqual(["Second Shirt", "First Shirt"]);
+      // While current, the sort reads the stored price (its index), not a price worked out per design: a stored
+      // price written behind the triggers' back shows in the order.
+      await db.update(designs).set({ shownPriceCents: 100 }).where(eq(designs.id, first.design.id));
+      expect(await order()).toEqual(["First Shirt", "Second Shirt"]);
+
+      // Time passes the start of a sale with no write: the stored prices are stale (here, made wrong on
+      // purpose), so the sort prices every match, and a refresh brings them back.
+      await db
+        .update(appSettings)
+        .set({ value: { asOf: new Date(Date.now() - 48 * 3600_000).toISOString() } })
+        .where(eq(appSettings.key, "shown_prices"));
+      await db.update(designs).set({ shownPriceCents: 9999 }).where(eq(designs.id, second.design.id));
+      expect(await order()).toEqual(["Second Shirt", "First Shirt"]);
+      await expect.poll(async () => (await shownPrices(ids)).get(second.design.id)?.stored).toBe(1500);
+      expect((await shownPrices(ids)).get(first.design.id)).toEqual({ stored: 2000, now: 2000 });
+    } finally {
+      await db.delete(marketplaceSales).where(eq(marketplaceSales.id, sale.id));
+    }
+    expect((await shownPrices(ids)).get(second.design.id)).toEqual({ stored: 3000, now: 3000 });
+    expect(await order()).toEqual(["First Shirt", "Second Shirt"]);
   });
 });

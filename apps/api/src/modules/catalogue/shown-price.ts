@@ -2,7 +2,7 @@ import type { DesignFilters } from "@threadfolk/contract/discovery-constants";
 import { type SQL, sql } from "drizzle-orm";
 import { designs } from "../../db/schema/index.ts";
 
-/** A sale running now (the same window as runningSaleOffers). */
+/** A sale running now (the same window as runningSaleOffers and design_shown_price). */
 const isRunning = sql`s.starts_at <= now() and s.ends_at > now()`;
 
 /**
@@ -10,24 +10,28 @@ const isRunning = sql`s.starts_at <= now() and s.ends_at > now()`;
  * default variant's price, or the base price without one: `designs.list_price_cents`, kept by triggers), lowered
  * by the running sales that cover it exactly as `salePriceCents` lowers it (a design-specific sale price, else
  * the sale's percentage rounded half up; the lowest offer wins; an offer that is zero or not lower is ignored).
- * So "Price: low to high" follows the price on the cards, sale prices included. When no sale runs at all, an
- * uncorrelated test (evaluated once per query) skips the sale part; a listing that knows no sale runs orders
- * by the column itself (`designOrder`), which its indexes serve in order.
+ * Computed now by `design_shown_price` (migration 0020, the one definition), so "Price: low to high" follows the
+ * price on the cards, sale prices included. The stored `designs.shown_price_cents` is the same value as of its
+ * last refresh (shownPricesCurrent).
  */
 export function shownPriceCents(): SQL<number> {
-  return sql<number>`(select case
-      when not exists (select 1 from marketplace_sales s where ${isRunning}) then p.price
-      else least(p.price, (
-        select min(coalesce(sd.sale_price_cents, nullif((p.price * (100 - s.percent_off) + 50) / 100, 0)))
-        from marketplace_sales s
-        left join marketplace_sale_designs sd on sd.sale_id = s.id and sd.design_id = ${designs.id}
-        where ${isRunning} and (s.applies_to_all_designs or sd.design_id is not null)))
-    end
-    from (select ${designs.listPriceCents} as price) p)`;
+  return sql<number>`design_shown_price(${designs.id}, ${designs.listPriceCents})`;
 }
 
 /** Whether any marketplace sale runs now (the same window as shownPriceCents and runningSaleOffers). */
 export const anySaleRunning = sql<boolean>`exists (select 1 from marketplace_sales s where ${isRunning})`;
+
+/**
+ * Whether the stored shown prices are current: refreshed (by a change to the sales, or refreshShownPrices)
+ * since the last time a sale started or ended. Changes to list prices and sales keep them current by triggers;
+ * only time passing a sale's start or end makes them stale.
+ */
+export const shownPricesCurrent = sql<boolean>`coalesce((
+    select not exists (
+      select 1 from marketplace_sales s
+      where (s.starts_at > r.as_of and s.starts_at <= now()) or (s.ends_at > r.as_of and s.ends_at <= now()))
+    from (select (value ->> 'asOf')::timestamptz as as_of from app_settings where key = 'shown_prices') r
+  ), false)`;
 
 /**
  * The filters of a results page as a condition on `designs` (undefined without any): offered in the garment
