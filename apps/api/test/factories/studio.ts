@@ -4,6 +4,7 @@ import type { MediaStorage } from "../../src/adapters/storage/storage.ts";
 import type { Database } from "../../src/db/client.ts";
 import { uploads } from "../../src/db/schema/index.ts";
 import { uploadSourceKey } from "../../src/modules/uploads/process-upload.ts";
+import type { TestServer } from "../test-server.ts";
 
 /**
  * A picture for studio tests: coloured shapes on a transparent ground (a PNG of `width` x `height`), tinted by
@@ -48,4 +49,41 @@ export async function buildReadyUpload(
     .returning();
   if (!row) throw new Error("upload insert returned nothing");
   return row;
+}
+
+/**
+ * Publishes a design through the studio's routes, as an artist does (a draft of a men's tee at $26.00 in black and
+ * white, then publish), so every write path's side effects run; answers the published design's id.
+ */
+export async function publishThroughStudio(
+  server: TestServer,
+  token: string,
+  design: { uploadId: string; title: string; description: string; tags: string[] },
+): Promise<string> {
+  const draft = await server.request("/api/v1/design_drafts", {
+    method: "POST",
+    token,
+    body: {
+      design_draft: {
+        step: "details",
+        data: {
+          artwork_upload_id: design.uploadId,
+          offered_colors: ["black", "white"],
+          default_color: "black",
+          products: [{ garment_style_key: "mens_tee", price_cents: 2600 }],
+          default_garment_style_key: "mens_tee",
+          title: design.title,
+          description: design.description,
+          tags: design.tags,
+        },
+      },
+    },
+  });
+  if (draft.status !== 201) throw new Error(`draft: ${draft.status} ${draft.text}`);
+  const published = await server.request(`/api/v1/design_drafts/${draft.body.data.id}/publish`, {
+    method: "POST",
+    token,
+  });
+  if (published.status !== 201) throw new Error(`publish: ${published.status} ${published.text}`);
+  return published.body.data.id as string;
 }

@@ -1,7 +1,7 @@
 import { STUDIO_API } from "@threadfolk/contract/studio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildArtist, buildDesign } from "../../../test/factories/catalogue.ts";
-import { buildReadyUpload } from "../../../test/factories/studio.ts";
+import { buildReadyUpload, publishThroughStudio } from "../../../test/factories/studio.ts";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
@@ -66,32 +66,12 @@ describe("search result cache", () => {
     expect(before.body.meta.total_count).toBe(0);
 
     const upload = await buildReadyUpload(server.database.db, server.context.storage, { userId: artist.user.id });
-    const draft = await server.request("/api/v1/design_drafts", {
-      method: "POST",
-      token: artist.token,
-      body: {
-        design_draft: {
-          step: "details",
-          data: {
-            artwork_upload_id: upload.id,
-            offered_colors: ["black", "white"],
-            default_color: "black",
-            products: [{ garment_style_key: "mens_tee", price_cents: 2600 }],
-            default_garment_style_key: "mens_tee",
-            title: "Quokka Lantern",
-            description: "A quokka with a lantern.",
-            tags: ["quokka"],
-          },
-        },
-      },
+    const designId = await publishThroughStudio(server, artist.token, {
+      uploadId: upload.id,
+      title: "Quokka Lantern",
+      description: "A quokka with a lantern.",
+      tags: ["quokka"],
     });
-    expect(draft.status, draft.text).toBe(201);
-    const published = await server.request(`/api/v1/design_drafts/${draft.body.data.id}/publish`, {
-      method: "POST",
-      token: artist.token,
-    });
-    expect(published.status, published.text).toBe(201);
-    const designId = published.body.data.id as string;
 
     const after = await search("quokka lantern");
     expect(after.body.meta.total_count).toBe(1);

@@ -1,6 +1,6 @@
 import { STUDIO_API } from "@threadfolk/contract/studio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildReadyUpload } from "../../../test/factories/studio.ts";
+import { buildReadyUpload, publishThroughStudio } from "../../../test/factories/studio.ts";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
@@ -57,32 +57,12 @@ describe("search index behind the results route", () => {
     });
     expect(opened.status, opened.text).toBe(201);
     const upload = await buildReadyUpload(server.database.db, server.context.storage, { userId: user.id });
-    const draft = await server.request("/api/v1/design_drafts", {
-      method: "POST",
-      token,
-      body: {
-        design_draft: {
-          step: "details",
-          data: {
-            artwork_upload_id: upload.id,
-            offered_colors: ["black", "white"],
-            default_color: "black",
-            products: [{ garment_style_key: "mens_tee", price_cents: 2600 }],
-            default_garment_style_key: "mens_tee",
-            title: "Wombat Lighthouse",
-            description: "A wombat keeping a lighthouse.",
-            tags: ["wombat"],
-          },
-        },
-      },
+    const designId = await publishThroughStudio(server, token, {
+      uploadId: upload.id,
+      title: "Wombat Lighthouse",
+      description: "A wombat keeping a lighthouse.",
+      tags: ["wombat"],
     });
-    expect(draft.status, draft.text).toBe(201);
-    const published = await server.request(`/api/v1/design_drafts/${draft.body.data.id}/publish`, {
-      method: "POST",
-      token,
-    });
-    expect(published.status, published.text).toBe(201);
-    const designId = published.body.data.id as string;
 
     // At once (SQL while the index is rebuilt after the publish's generation bump).
     const first = await search("wombat lighthous");
