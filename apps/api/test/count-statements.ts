@@ -105,3 +105,12 @@ export function recordStatements(handle: DatabaseHandle): StatementRecorder {
     restore,
   };
 }
+
+/** Runs `action` under `recorder`: how many statements it sent, and their numbered list (an assertion's message). */
+export async function countStatements(
+  recorder: StatementRecorder,
+  action: () => Promise<unknown>,
+): Promise<{ count: number; list: string }> {
+  const statements = await recorder.record(action);
+  return { count: statements.length, list: statements.map((text, index) => `${index + 1}. ${text}`).join("\n") };
+}

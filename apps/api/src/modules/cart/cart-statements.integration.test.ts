@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordStatements, type StatementRecorder } from "../../../test/count-statements.ts";
+import { countStatements, recordStatements, type StatementRecorder } from "../../../test/count-statements.ts";
 import { buildDesign } from "../../../test/factories/catalogue.ts";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
@@ -54,11 +54,6 @@ async function readCart(token: string) {
 }
 
 /** `action`'s statements, with the list in the failure message so a new query is easy to spot. */
-async function statementsOf(action: () => Promise<unknown>): Promise<{ count: number; list: string }> {
-  const statements = await recorder.record(action);
-  return { count: statements.length, list: statements.map((text, index) => `${index + 1}. ${text}`).join("\n") };
-}
-
 describe.each([
   ["guest", async () => (await obtainGuestTokens(server)).access_token],
   [
@@ -77,34 +72,34 @@ describe.each([
     // The first request of the process also loads the media URL secret: warm up on an empty cart read.
     await readCart(token);
 
-    const first = await statementsOf(() => addLine(token, variants[0] as number, "M"));
+    const first = await countStatements(recorder, () => addLine(token, variants[0] as number, "M"));
     expect(first.count, first.list).toBe(FIRST_ADD_STATEMENTS);
-    const second = await statementsOf(() => addLine(token, variants[1] as number, "S"));
+    const second = await countStatements(recorder, () => addLine(token, variants[1] as number, "S"));
     expect(second.count, second.list).toBe(ADD_TO_CART_STATEMENTS);
     for (const [index, variantId] of variants.slice(2, 4).entries())
       await addLine(token, variantId, SIZES[index + 1] as string);
-    const fifth = await statementsOf(() => addLine(token, variants[4] as number, "L"));
+    const fifth = await countStatements(recorder, () => addLine(token, variants[4] as number, "L"));
     expect(fifth.count, fifth.list).toBe(ADD_TO_CART_STATEMENTS);
     // Adding to an existing line is the same path.
-    const again = await statementsOf(() => addLine(token, variants[4] as number, "L"));
+    const again = await countStatements(recorder, () => addLine(token, variants[4] as number, "L"));
     expect(again.count, again.list).toBe(ADD_TO_CART_STATEMENTS);
   });
 
   it(`reads the cart in ${CART_READ_STATEMENTS} statements, with no line, one line or five`, async () => {
     const token = await obtainToken();
     await readCart(token);
-    const empty = await statementsOf(() => readCart(token));
+    const empty = await countStatements(recorder, () => readCart(token));
     expect(empty.count, empty.list).toBe(CART_READ_STATEMENTS);
 
     const variants: number[] = [];
     for (let index = 0; index < 5; index++) variants.push((await buildDesign(server.database.db)).defaultVariant.id);
     await addLine(token, variants[0] as number, "M");
-    const one = await statementsOf(() => readCart(token));
+    const one = await countStatements(recorder, () => readCart(token));
     expect(one.count, one.list).toBe(CART_READ_STATEMENTS);
 
     for (const variantId of variants.slice(1)) await addLine(token, variantId, "L");
     let cart: { included: unknown[] } = { included: [] };
-    const five = await statementsOf(async () => {
+    const five = await countStatements(recorder, async () => {
       cart = await readCart(token);
     });
     expect(cart.included).toHaveLength(5);

@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordStatements, type StatementRecorder } from "../../../test/count-statements.ts";
+import { countStatements, recordStatements, type StatementRecorder } from "../../../test/count-statements.ts";
 import { buildArtist, buildCollectionItem, buildDesign, buildSale } from "../../../test/factories/catalogue.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 
@@ -32,11 +32,6 @@ afterAll(async () => {
   await server.close();
 });
 
-async function statementsOf(action: () => Promise<unknown>): Promise<{ count: number; list: string }> {
-  const statements = await recorder.record(action);
-  return { count: statements.length, list: statements.map((text, index) => `${index + 1}. ${text}`).join("\n") };
-}
-
 /** A GET with `Accept-Encoding: br` (fetch would decode it): status, headers and the raw body. */
 function getRaw(base: string, path: string, acceptEncoding = "br") {
   return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
@@ -63,7 +58,7 @@ describe("statements per request", () => {
     // The first request may read the app's media secret; it is kept for the process.
     await server.request("/api/v1/internal_design_collections");
     let body: { anime: { attributes: { home_page_preview: unknown[] } } } | undefined;
-    const { count, list } = await statementsOf(async () => {
+    const { count, list } = await countStatements(recorder, async () => {
       body = (await server.request("/api/v1/internal_design_collections")).body;
     });
     expect(count, list).toBe(HOME_STATEMENTS);
@@ -79,13 +74,13 @@ describe("statements per request", () => {
     for (let index = 0; index < 3; index++) await buildDesign(server.database.db, { artist });
     await server.request(`/api/v1/designs/${design.id}`);
     let attributes: { variants: unknown[]; more_by_artist: unknown[] } | undefined;
-    const { count, list } = await statementsOf(async () => {
+    const { count, list } = await countStatements(recorder, async () => {
       attributes = (await server.request(`/api/v1/designs/${design.id}`)).body.data.attributes;
     });
     expect(count, list).toBe(DESIGN_DETAIL_STATEMENTS);
     expect(attributes?.variants).toHaveLength(3);
     expect(attributes?.more_by_artist).toHaveLength(3);
-    const images = await statementsOf(async () => {
+    const images = await countStatements(recorder, async () => {
       expect((await server.request(`/api/v1/designs/${design.id}/images/hoodie`)).status).toBe(200);
     });
     expect(images.count, images.list).toBe(GARMENT_IMAGES_STATEMENTS);

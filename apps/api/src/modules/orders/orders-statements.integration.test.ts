@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordStatements, type StatementRecorder } from "../../../test/count-statements.ts";
+import { countStatements, recordStatements, type StatementRecorder } from "../../../test/count-statements.ts";
 import { buildDesign } from "../../../test/factories/catalogue.ts";
 import { addressesBody } from "../../../test/factories/checkout.ts";
 import { obtainGuestTokens } from "../../../test/oauth-client.ts";
@@ -37,11 +37,6 @@ afterAll(async () => {
   await server.close();
 });
 
-async function statementsOf(action: () => Promise<unknown>): Promise<{ count: number; list: string }> {
-  const statements = await recorder.record(action);
-  return { count: statements.length, list: statements.map((text, index) => `${index + 1}. ${text}`).join("\n") };
-}
-
 describe("SQL statements of a purchase", () => {
   it("places an order of 5 lines and pays it by card", async () => {
     const token = (await obtainGuestTokens(server)).access_token;
@@ -64,12 +59,12 @@ describe("SQL statements of a purchase", () => {
     await getAppSecret({ db: server.database.db, config: server.config, purpose: CARD_FINGERPRINT_SECRET });
 
     let processorPaymentId = "";
-    const place = await statementsOf(async () => {
+    const place = await countStatements(recorder, async () => {
       const placed = await server.request("/api/v1/orders", { method: "POST", token, body: { order: {} } });
       expect(placed.status, placed.text).toBe(201);
       processorPaymentId = placed.body.data.attributes.processor_payment_id;
     });
-    const pay = await statementsOf(async () => {
+    const pay = await countStatements(recorder, async () => {
       const paid = await server.request("/api/v1/order_payments", {
         method: "POST",
         token,
