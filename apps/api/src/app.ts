@@ -29,6 +29,7 @@ import { collectRouteTable, type RouteEntry } from "./http/route-table.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
 import { createJobWorker } from "./jobs/job-worker.ts";
+import { shareCatalogueGeneration } from "./lib/catalogue-generation.ts";
 import { addressVerificationRoutes } from "./modules/address-verification/routes.ts";
 import { createForwardAnalyticsEventsHandler } from "./modules/analytics/forward-analytics-events.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
@@ -187,6 +188,15 @@ export async function buildApp(
       maxEntries: ACCESS_TOKEN_CACHE_ENTRIES,
     }),
   };
+  // Other instances' catalogue changes reach this one's caches and search index within a round trip (decision 058).
+  if (database.url) {
+    const catalogueChanges = shareCatalogueGeneration({
+      url: database.url,
+      db: database.db,
+      onError: (error) => app.log.warn({ err: error }, "could not announce a catalogue change to the other instances"),
+    });
+    app.addHook("onClose", async () => catalogueChanges.close());
+  }
   app.addHook("onClose", async () => {
     await jobs.stop();
     mail.close();

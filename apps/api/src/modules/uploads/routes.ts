@@ -12,26 +12,27 @@ import {
 } from "@threadfolk/contract/studio";
 import { Server as TusServer } from "@tus/server";
 import { Metadata } from "@tus/utils";
-import { and, count, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { NodeRequest } from "srvx/node";
+import { createLocks } from "../../adapters/locks/create-locks.ts";
 import type { AppContext } from "../../context.ts";
 import { uploads } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { authorize } from "../../lib/authorize.ts";
 import { grantUploadOwnerImage } from "../media/clean-image-grants.ts";
 import { getMediaUrlSecret, signCleanUploadUrl } from "../media/media-urls.ts";
+import { OPEN_UPLOADS_LIMIT_MESSAGE, openUpload } from "./open-upload.ts";
 import { uploadPolicies } from "./policies.ts";
 import { presentUploadStatus } from "./presenters.ts";
 import { markUploadReceived } from "./process-upload.ts";
+import { createUploadLocker } from "./upload-locker.ts";
 import type { UploadStore } from "./upload-store.ts";
 
 /** The tus protocol version spoken (the only one). */
 export const TUS_VERSION = "1.0.0";
 /** Longest file name kept (the browser's name, shown back to the artist). */
 export const UPLOAD_FILE_NAME_MAX_LENGTH = 255;
-/** Uploads a customer may have receiving at once: enough for any wizard, too few to fill a disk. */
-export const MAX_OPEN_UPLOADS = 10;
 
 /** What the POST handler decided before tus creates the upload: read by tus's naming and creation hooks. */
 type PendingUpload = { id: string; userId: string; purpose: UploadPurpose; fileName: string; declaredBytes: number };
@@ -50,6 +51,8 @@ function errorCodeForStatus(status: number): ErrorCode {
       return "payload_too_large";
     case 415:
       return "unsupported_media_type";
+    case 429:
+      return "rate_limited";
     default:
       return status >= 500 ? "internal_error" : "bad_request";
   }
@@ -114,21 +117,26 @@ export async function uploadRoutes(app: FastifyInstance, context: AppContext, up
     return entry;
   };
 
+  // An upload's reads and writes are serialised across every instance, not only in this process (decision 058).
+  const locks = createLocks({
+    config: context.config,
+    database: context.database,
+    onError: (error) => app.log.warn({ err: error }, "an upload lock failed"),
+  });
+  app.addHook("onClose", async () => locks.close());
+
   const tus = new TusServer({
     path: STUDIO_API.uploads,
     datastore: uploadStore.datastore,
+    locker: createUploadLocker(locks),
     relativeLocation: true,
     maxSize: UPLOAD_MAX_BYTES,
     namingFunction: (request) => pendingFor(request).id,
     async onUploadCreate(request) {
-      const entry = pendingFor(request);
-      await db.insert(uploads).values({
-        id: entry.id,
-        userId: entry.userId,
-        purpose: entry.purpose,
-        fileName: entry.fileName,
-        declaredBytes: entry.declaredBytes,
-      });
+      // The open-uploads limit, counted atomically with the insert: parallel starts never pass it.
+      if (!(await openUpload({ db, ...pendingFor(request) }))) {
+        throw { status_code: 429, body: OPEN_UPLOADS_LIMIT_MESSAGE };
+      }
       return {};
     },
     async onUploadFinish(_request, upload) {
@@ -174,16 +182,6 @@ export async function uploadRoutes(app: FastifyInstance, context: AppContext, up
     reply.header("Tus-Resumable", TUS_VERSION);
     const declaredBytes = readUploadLength(request);
     const { purpose, fileName } = readCreationMetadata(request);
-    const [open] = await db
-      .select({ total: count() })
-      .from(uploads)
-      .where(and(eq(uploads.userId, actor.userId), eq(uploads.status, "receiving")));
-    if (Number(open?.total ?? 0) >= MAX_OPEN_UPLOADS) {
-      throw new AppError(
-        "rate_limited",
-        `You have ${MAX_OPEN_UPLOADS} uploads in progress: finish or cancel one before starting another`,
-      );
-    }
     pending.set(request.raw, { id: randomUUID(), userId: actor.userId, purpose, fileName, declaredBytes });
     const response = await relayToTus(request, reply);
     return reply.status(response.status).send();
