@@ -62,14 +62,21 @@ export function createDatabaseLocks(options: {
         done: (broken) => client.release(broken),
       };
     };
-    const listener = listenToChannel({
-      url: database.url,
-      channel: LOCK_RELEASE_CHANNEL,
-      onNotification: (key) => dispatch(key),
-      onState: () => undefined,
-    });
+    // Listened for from the first lock this instance takes (an instance that never takes one needs no connection).
+    let listener: ReturnType<typeof listenToChannel> | undefined;
+    const url = database.url;
+    const openSessionNow = openSession;
+    openSession = async () => {
+      listener ??= listenToChannel({
+        url,
+        channel: LOCK_RELEASE_CHANNEL,
+        onNotification: (key) => dispatch(key),
+        onState: () => undefined,
+      });
+      return openSessionNow();
+    };
     closeSessions = async () => {
-      await listener.close();
+      await listener?.close();
       await pool.end();
     };
     announce = async (key) => {
