@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { PAYPAL_SANDBOX_DESCRIPTIONS_FOLDER } from "../../../lib/paths.ts";
-import { valueToCents } from "../paypal.ts";
+import { centsToValue, valueToCents } from "../paypal.ts";
 import { createOpenApiValidator, type OpenApiDescription, type SchemaIssue } from "./openapi-validator.ts";
 
 /**
@@ -52,6 +52,19 @@ type StoredCapture = {
   status: "COMPLETED" | "DECLINED" | "PENDING" | "REFUNDED" | "PARTIALLY_REFUNDED" | "FAILED";
   reason: string | null;
   amount: Money;
+  invoiceId: string | null;
+  createTime: string;
+  updateTime: string;
+  /** Its refunds, oldest first. */
+  refundIds: string[];
+};
+
+type StoredRefund = {
+  id: string;
+  captureId: string;
+  status: "COMPLETED" | "PENDING" | "FAILED" | "CANCELLED";
+  amount: Money;
+  noteToPayer: string | null;
   invoiceId: string | null;
   createTime: string;
   updateTime: string;
@@ -177,13 +190,18 @@ function readDescription(file: string): OpenApiDescription {
 }
 
 let descriptions:
-  | { orders: ReturnType<typeof createOpenApiValidator>; webhooks: ReturnType<typeof createOpenApiValidator> }
+  | {
+      orders: ReturnType<typeof createOpenApiValidator>;
+      webhooks: ReturnType<typeof createOpenApiValidator>;
+      payments: ReturnType<typeof createOpenApiValidator>;
+    }
   | undefined;
 
 function validators() {
   descriptions ??= {
     orders: createOpenApiValidator(readDescription("checkout-orders-v2.json")),
     webhooks: createOpenApiValidator(readDescription("notifications-webhooks-v1.json")),
+    payments: createOpenApiValidator(readDescription("payments-payment-v2.json")),
   };
   return descriptions;
 }
@@ -204,6 +222,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
   const tokens = new Map<string, number>();
   const orders = new Map<string, StoredOrder>();
   const captures = new Map<string, StoredCapture>();
+  const refunds = new Map<string, StoredRefund>();
   /** PayPal-Request-Id -> the stored answer of the first request with it (per operation). */
   const idempotentAnswers = new Map<string, SandboxResponse>();
   const refusals: string[] = [];
@@ -214,7 +233,10 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
     while (orders.size > MAX_ORDERS) {
       const oldest = orders.values().next().value;
       if (!oldest) return;
-      for (const captureId of oldest.captureIds) captures.delete(captureId);
+      for (const captureId of oldest.captureIds) {
+        for (const refundId of captures.get(captureId)?.refundIds ?? []) refunds.delete(refundId);
+        captures.delete(captureId);
+      }
       orders.delete(oldest.id);
     }
   }
@@ -534,6 +556,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
       invoiceId: typeof order.purchaseUnit.invoice_id === "string" ? order.purchaseUnit.invoice_id : null,
       createTime: time,
       updateTime: time,
+      refundIds: [],
     };
     captures.set(capture.id, capture);
     order.captureIds.push(capture.id);
@@ -600,18 +623,146 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
     recordCapture(order, "COMPLETED", null);
   }
 
+  function notFound(): never {
+    refuse(404, [
+      {
+        issue: "INVALID_RESOURCE_ID",
+        description: "Specified resource ID does not exist. Please check the resource ID and try again.",
+      },
+    ]);
+  }
+
+  function findCapture(id: string): StoredCapture {
+    const capture = /^[A-Z0-9]{1,36}$/.test(id) ? captures.get(id) : undefined;
+    if (!capture) notFound();
+    return capture;
+  }
+
   function showCapture(request: SandboxRequest, id: string): SandboxResponse {
     const code = mockCode(request);
     if (code) refuseIssue(code, "Simulated by PayPal-Mock-Response");
-    const capture = /^[A-Z0-9]{1,36}$/.test(id) ? captures.get(id) : undefined;
-    if (!capture)
-      refuse(404, [
-        {
-          issue: "INVALID_RESOURCE_ID",
-          description: "Specified resource ID does not exist. Please check the resource ID and try again.",
-        },
-      ]);
-    return json(200, presentCapture(capture));
+    return json(200, presentCapture(findCapture(id)));
+  }
+
+  /** Cents refunded of a capture so far (refunds that did not fail or get cancelled). */
+  function refundedCents(capture: StoredCapture): bigint {
+    let total = 0n;
+    for (const refundId of capture.refundIds) {
+      const refund = refunds.get(refundId);
+      if (refund && (refund.status === "COMPLETED" || refund.status === "PENDING"))
+        total += BigInt(valueToCents(refund.amount.value));
+    }
+    return total;
+  }
+
+  function presentRefund(refund: StoredRefund) {
+    const capture = captures.get(refund.captureId);
+    const refunded = capture ? refundedCents(capture) : 0n;
+    return {
+      id: refund.id,
+      amount: refund.amount,
+      status: refund.status,
+      ...(refund.invoiceId ? { invoice_id: refund.invoiceId } : {}),
+      ...(refund.noteToPayer ? { note_to_payer: refund.noteToPayer } : {}),
+      seller_payable_breakdown: {
+        gross_amount: refund.amount,
+        net_amount: refund.amount,
+        total_refunded_amount: { currency_code: refund.amount.currency_code, value: centsToValue(Number(refunded)) },
+      },
+      links: [
+        link(`/v2/payments/refunds/${refund.id}`, "self", "GET"),
+        link(`/v2/payments/captures/${refund.captureId}`, "up", "GET"),
+      ],
+      create_time: refund.createTime,
+      update_time: refund.updateTime,
+    };
+  }
+
+  /**
+   * Records a refund of `amount` (what is left when undefined) as PayPal's rules allow: a capture that is
+   * COMPLETED or PARTIALLY_REFUNDED, in its currency, at most what earlier refunds left of it.
+   */
+  function recordRefund(capture: StoredCapture, amount: Money | undefined, noteToPayer: string | null): StoredRefund {
+    if (capture.status === "REFUNDED")
+      refuseIssue("CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded");
+    if (capture.status !== "COMPLETED" && capture.status !== "PARTIALLY_REFUNDED")
+      refuseIssue("REFUND_NOT_ALLOWED", "Capture cannot be refunded.");
+    const left = BigInt(valueToCents(capture.amount.value)) - refundedCents(capture);
+    let cents = left;
+    if (amount) {
+      const field = "/amount/value";
+      if (amount.currency_code !== capture.amount.currency_code)
+        refuseIssue(
+          "REFUND_CAPTURE_CURRENCY_MISMATCH",
+          "Refund must be in the same currency as the capture",
+          "/amount/currency_code",
+        );
+      if (amount.value.startsWith("-")) refuseIssue("CANNOT_BE_NEGATIVE", "Must be greater than or equal to 0.", field);
+      if (/\.\d{3,}$/.test(amount.value))
+        refuseIssue("DECIMAL_PRECISION", "Only two decimal place precision is supported.", field);
+      cents = BigInt(valueToCents(amount.value));
+      if (cents <= 0n) refuseIssue("CANNOT_BE_ZERO_OR_NEGATIVE", "Must be greater than zero.", field);
+      if (cents > left)
+        refuseIssue(
+          "REFUND_AMOUNT_EXCEEDED",
+          "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+        );
+    }
+    const time = isoNow();
+    const refund: StoredRefund = {
+      id: paypalId(),
+      captureId: capture.id,
+      status: "COMPLETED",
+      amount: { currency_code: capture.amount.currency_code, value: centsToValue(Number(cents)) },
+      noteToPayer,
+      invoiceId: capture.invoiceId,
+      createTime: time,
+      updateTime: time,
+    };
+    refunds.set(refund.id, refund);
+    capture.refundIds.push(refund.id);
+    capture.status = cents === left ? "REFUNDED" : "PARTIALLY_REFUNDED";
+    capture.updateTime = time;
+    return refund;
+  }
+
+  function refundCaptureRequest(request: SandboxRequest, captureId: string): SandboxResponse {
+    const payments = validators().payments;
+    const issues = [
+      ...payments.validateParameter(
+        "paypal_request_id",
+        header(request.headers, "paypal-request-id"),
+        "PayPal-Request-Id",
+      ),
+      ...payments.validateParameter("prefer", header(request.headers, "prefer"), "Prefer"),
+    ];
+    checkIssues(issues);
+    const body = parseJsonBody(request, false) as { amount?: Money; note_to_payer?: string } | undefined;
+    if (body !== undefined) checkIssues(payments.validateSchema("refund_request", body));
+    const requestId = header(request.headers, "paypal-request-id");
+    const idempotencyKey = requestId === undefined ? undefined : `refund:${captureId}:${requestId}`;
+    const replay = idempotencyKey === undefined ? undefined : idempotentAnswers.get(idempotencyKey);
+    if (replay) return replay;
+    const capture = findCapture(captureId);
+    const code = mockCode(request);
+    if (code) refuseIssue(code, "Simulated by PayPal-Mock-Response");
+    const refund = recordRefund(capture, body?.amount, body?.note_to_payer ?? null);
+    const presented = presentRefund(refund);
+    const representation = header(request.headers, "prefer") === "return=representation";
+    const answer = json(
+      201,
+      representation ? presented : { id: presented.id, status: presented.status, links: presented.links },
+    );
+    if (idempotencyKey) remember(idempotentAnswers, idempotencyKey, answer);
+    return answer;
+  }
+
+  function showRefund(request: SandboxRequest, id: string): SandboxResponse {
+    const code = mockCode(request);
+    if (code) refuseIssue(code, "Simulated by PayPal-Mock-Response");
+    const refund = /^[A-Z0-9]{1,36}$/.test(id) ? refunds.get(id) : undefined;
+    if (!refund) notFound();
+    return json(200, presentRefund(refund));
   }
 
   function issueToken(request: SandboxRequest): SandboxResponse {
@@ -692,8 +843,14 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
       if (orderMatch[2] && method === "POST") return captureOrder(request, id);
       if (!orderMatch[2] && method === "GET") return showOrder(request, id);
     }
-    const captureMatch = /^\/v2\/payments\/captures\/([^/]+)$/.exec(pathname);
-    if (captureMatch && method === "GET") return showCapture(request, decodeURIComponent(captureMatch[1] ?? ""));
+    const captureMatch = /^\/v2\/payments\/captures\/([^/]+)(\/refund)?$/.exec(pathname);
+    if (captureMatch) {
+      const id = decodeURIComponent(captureMatch[1] ?? "");
+      if (captureMatch[2] && method === "POST") return refundCaptureRequest(request, id);
+      if (!captureMatch[2] && method === "GET") return showCapture(request, id);
+    }
+    const refundMatch = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(pathname);
+    if (refundMatch && method === "GET") return showRefund(request, decodeURIComponent(refundMatch[1] ?? ""));
     if (method === "POST" && pathname === "/v1/notifications/verify-webhook-signature")
       return verifyWebhookSignature(request);
     refuse(404, [{ issue: "INVALID_RESOURCE_ID", description: `This sandbox has no ${method} ${pathname}` }]);
@@ -800,15 +957,26 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
       );
     },
     /**
-     * Gives a completed capture back in full, as the merchant would from PayPal's dashboard, and answers the
-     * signed PAYMENT.CAPTURE.REFUNDED notification (its resource is the capture).
+     * Gives back what is left of a capture, as the merchant would from PayPal's dashboard, and answers the
+     * signed PAYMENT.CAPTURE.REFUNDED notification (its resource is the refund, whose `up` link names the capture).
      */
     refundCapture(captureId: string) {
       const capture = captures.get(captureId);
-      if (capture?.status !== "COMPLETED") throw new Error(`No completed PayPal sandbox capture ${captureId}`);
-      capture.status = "REFUNDED";
-      capture.updateTime = isoNow();
-      return this.captureNotification(captureId, "PAYMENT.CAPTURE.REFUNDED");
+      if (capture?.status !== "COMPLETED" && capture?.status !== "PARTIALLY_REFUNDED")
+        throw new Error(`No refundable PayPal sandbox capture ${captureId}`);
+      const refund = recordRefund(capture, undefined, null);
+      const event = {
+        id: `WH-${paypalId()}`,
+        event_version: "1.0",
+        create_time: isoNow(),
+        resource_type: "refund",
+        resource_version: "2.0",
+        event_type: "PAYMENT.CAPTURE.REFUNDED",
+        summary: `A $ ${refund.amount.value} ${refund.amount.currency_code} capture payment was refunded`,
+        resource: presentRefund(refund),
+        links: [link(`/v1/notifications/webhooks-events/${refund.id}`, "self", "GET")],
+      };
+      return signNotification(event);
     },
     /** A signed webhook notification about a capture, as PayPal would POST it to our listener. */
     captureNotification(captureId: string, eventType: string, forWebhookId?: string) {
