@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../test/test-database.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { type CreatePayPalOrderInput, PayPalError, type PayPalGateway } from "./paypal.ts";
 import { createPayPalApiGateway } from "./paypal-api.ts";
 import { createPayPalSandbox, type PayPalSandbox } from "./sandbox/paypal-sandbox.ts";
@@ -71,15 +73,19 @@ function expectPaymentsExchangesToFitTheDescription(exchanges: Exchange[]): numb
   return checked;
 }
 
+let database: DatabaseHandle;
 let server: RunningPayPalSandbox;
-const inProcessSandbox = createPayPalSandbox();
+let inProcessSandbox: PayPalSandbox;
 
 beforeAll(async () => {
-  server = await startPayPalSandboxServer();
+  database = await createTestDatabase();
+  inProcessSandbox = createPayPalSandbox({ db: database.db });
+  server = await startPayPalSandboxServer(createPayPalSandbox({ db: database.db }));
 });
 
 afterAll(async () => {
   await server.close();
+  await database.close();
 });
 
 const setups: Array<{
@@ -143,7 +149,7 @@ describe.each(setups)("PayPal refunds against the sandbox, $name", (setup) => {
 
   async function capturedOrder() {
     const created = await gateway.createOrder(orderInput());
-    sandbox.approveOrder(created.id, "approve");
+    await sandbox.approveOrder(created.id, "approve");
     return gateway.captureOrder({ paypalOrderId: created.id, requestId: `capture-${created.id}` });
   }
 
@@ -254,7 +260,7 @@ describe.each(setups)("PayPal refunds against the sandbox, $name", (setup) => {
     });
 
     const created = await gateway.createOrder(orderInput());
-    sandbox.approveOrder(created.id, "capture_declined");
+    await sandbox.approveOrder(created.id, "capture_declined");
     const declined = await gateway.captureOrder({ paypalOrderId: created.id, requestId: `capture-${created.id}` });
     expect(declined.status).toBe("DECLINED");
     const notAllowed = await refusalOf(
