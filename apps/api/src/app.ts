@@ -139,7 +139,7 @@ export async function buildApp(
     options.mailTransport ?? createMail(config, (message, filePath) => app.log.info({ path: filePath }, message));
   // Every kind of background work and who does it; one worker per process runs them all (jobs/).
   const cardProcessor = options.cardProcessor ?? createCardProcessor({ config, db: database.db });
-  const paypal = createPayPal(config);
+  const paypal = createPayPal(config, database.db);
   const jobs = createJobWorker({
     db: database.db,
     log: app.log,
