@@ -172,9 +172,8 @@ describe.skipIf(!databaseUrl && canSkip)("two app instances behind a round-robin
     expect(proxy.served[1] ?? 0).toBeGreaterThan(before[1] ?? 0);
   });
 
-  // The in-app PayPal sandbox keeps its orders in the memory of the instance that created them until its
-  // persistence (branch i-paypal) is merged; this step is enabled with that merge.
-  it.skip("takes a PayPal purchase created on one instance, approved and captured on the other", async () => {
+  // The in-app PayPal sandbox keeps its books in the database, so any instance approves and captures an order.
+  it("takes a PayPal purchase created on one instance, approved and captured on the other", async () => {
     const order = await placedOrder();
     const created = await request("/api/v1/pay_pal_orders", {
       method: "POST",
