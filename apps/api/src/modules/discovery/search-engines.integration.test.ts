@@ -292,7 +292,7 @@ describe("entity tags on catalogue reads", () => {
       "/api/v1/internal_design_collections?query=tiger&page=1",
       "/api/v1/internal_design_collections/anime",
       `/api/v1/designs/${design.id}`,
-      `/api/v1/designs/${design.id}/images/mens-tee`,
+      `/api/v1/designs/${design.id}/images/tee`,
       `/api/v1/artists/${artist.uniqueUsername}`,
     ]) {
       await expectRevalidation(pathname);
