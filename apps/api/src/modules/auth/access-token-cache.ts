@@ -15,7 +15,7 @@ export function createAccessTokenCache(options: { ttlMs: number; maxEntries: num
   const now = options.now ?? Date.now;
   // An lru-cache with a time-to-live per entry (the token's own time left when shorter); the least recently used
   // lookups go first beyond maxEntries.
-  const entries = new LRUCache<string, Actor>({
+  const entries = new LRUCache<string, { actor: Actor; until: number }>({
     max: options.maxEntries,
     ttl: Math.max(1, options.ttlMs),
     ttlResolution: 0,
@@ -33,7 +33,14 @@ export function createAccessTokenCache(options: { ttlMs: number; maxEntries: num
     /** The cached actor of a token hash, if any is still good. */
     get(tokenHash: string): Actor | undefined {
       if (!trusted || options.ttlMs <= 0) return undefined;
-      return entries.get(tokenHash);
+      const entry = entries.get(tokenHash);
+      if (!entry) return undefined;
+      // Gone at its deadline exactly (lru-cache's own TTL keeps an entry through that millisecond).
+      if (entry.until <= now()) {
+        entries.delete(tokenHash);
+        return undefined;
+      }
+      return entry.actor;
     },
     /** The current generation, to pass to `set` when the lookup completes. */
     generation: () => generation,
@@ -42,7 +49,7 @@ export function createAccessTokenCache(options: { ttlMs: number; maxEntries: num
       if (!trusted || options.ttlMs <= 0 || startedAt !== generation) return;
       const lifetime = Math.min(options.ttlMs, validForMs);
       if (lifetime <= 0) return;
-      entries.set(tokenHash, actor, { ttl: lifetime });
+      entries.set(tokenHash, { actor, until: now() + lifetime }, { ttl: lifetime });
     },
     /** An access change: nothing cached before it may be served, nor kept by a lookup already under way. */
     forgetAll,
