@@ -21,6 +21,7 @@ import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { closeIdleConnectionsOnShutdown } from "./http/close-idle-connections.ts";
 import { handleClientError, handleFrameworkError, registerErrorHandler } from "./http/error-handler.ts";
+import { registerHttpsRedirect } from "./http/https-redirect.ts";
 import { createLoggerOptions } from "./http/logger-options.ts";
 import { COMPRESS_THRESHOLD_BYTES, JSON_BROTLI_QUALITY } from "./http/precompressed-json.ts";
 import { registerRequestLimits } from "./http/request-limits.ts";
@@ -214,6 +215,7 @@ export async function buildApp(
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
   });
+  registerHttpsRedirect(app, { publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY });
   closeIdleConnectionsOnShutdown(app);
 
   // Presenters build camelCase objects; the wire is snake_case. Converted here, in one place.
