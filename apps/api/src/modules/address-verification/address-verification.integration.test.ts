@@ -48,10 +48,47 @@ describe("GET /api/v1/address_validations", () => {
             region: "SAINT PAUL MN 55155",
             country_code: "US",
           },
+          changes: [],
         },
       ],
-      meta: { result: "valid", provider: "local" },
+      // The ZIP data knows places, not streets: it never calls the street verified.
+      meta: { result: "street_unconfirmed", provider: "local" },
     });
+  });
+
+  it("says which suggestions are in another city or state: 'Springfield, IL 90210'", async () => {
+    const response = await server.request(
+      validationPath({ address1: "100 Main Street", city: "Springfield", state: "IL", zip: "90210" }),
+      { token: guestToken },
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.meta).toEqual({ result: "ambiguous", provider: "local" });
+    const [beverlyHills, ...springfields] = response.body.data;
+    expect(beverlyHills).toMatchObject({
+      address_key_format: { political_division2: "BEVERLY HILLS", political_division1: "CA" },
+      changes: ["city", "state"],
+    });
+    expect(springfields.length).toBeGreaterThan(0);
+    for (const springfield of springfields) expect(springfield.changes).toEqual(["zip"]);
+    expect(addressValidationResponseSchema.safeParse(toCamelKeys(response.body)).success).toBe(true);
+  });
+
+  it("accepts APO, FPO and DPO addresses (AA, AE, AP)", async () => {
+    for (const [city, state, zip] of [
+      ["APO", "AE", "09002"],
+      ["FPO", "AP", "96201"],
+      ["DPO", "AA", "34002"],
+    ] as const) {
+      const response = await server.request(validationPath({ address1: "Unit 2050 Box 4190", city, state, zip }), {
+        token: guestToken,
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.meta.result).toBe("street_unconfirmed");
+      expect(response.body.data[0]).toMatchObject({
+        address_key_format: { political_division2: city, political_division1: state, postcode_primary_low: zip },
+        changes: [],
+      });
+    }
   });
 
   it("answers a signed-in customer at most 5 suggestions for a ZIP of another state, valid by the contract", async () => {
@@ -215,11 +252,12 @@ describe("with UPS configured", () => {
     ups.delayMs = 1000;
     const slow = await upsServer.request(validationPath(stPaul), { token });
     expect(slow.status).toBe(200);
-    expect(slow.body.meta).toEqual({ result: "valid", provider: "local_fallback" });
+    expect(slow.body.meta).toEqual({ result: "street_unconfirmed", provider: "local_fallback" });
     ups.delayMs = 0;
     ups.failStatus = 500;
     const failing = await upsServer.request(validationPath(stPaul), { token });
-    expect(failing.body.meta).toEqual({ result: "valid", provider: "local_fallback" });
+    expect(failing.body.meta).toEqual({ result: "street_unconfirmed", provider: "local_fallback" });
     expect(ups.refusals).toEqual([]);
+    expect(ups.invalidReplies).toEqual([]);
   });
 });
