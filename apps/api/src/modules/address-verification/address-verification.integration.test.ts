@@ -233,7 +233,8 @@ describe("with UPS configured", () => {
         UPS_CLIENT_ID: ups.clientId,
         UPS_CLIENT_SECRET: ups.clientSecret,
         UPS_BASE_URL: ups.baseUrl,
-        UPS_TIMEOUT_MS: "300",
+        // Room for a busy machine; the slow case below waits longer than this.
+        UPS_TIMEOUT_MS: "1000",
       },
     });
   });
@@ -249,7 +250,7 @@ describe("with UPS configured", () => {
     expect(fromUps.status).toBe(200);
     expect(fromUps.body.meta).toEqual({ result: "valid", provider: "ups" });
     expect(fromUps.body.data[0].address_key_format.postcode_extended_low).toMatch(/^\d{4}$/);
-    ups.delayMs = 1000;
+    ups.delayMs = 1500;
     const slow = await upsServer.request(validationPath(stPaul), { token });
     expect(slow.status).toBe(200);
     expect(slow.body.meta).toEqual({ result: "street_unconfirmed", provider: "local_fallback" });
