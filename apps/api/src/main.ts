@@ -1,3 +1,4 @@
+import { describeTaxTableAge } from "./adapters/tax/create-tax.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { resolveLogFormat } from "./http/logger-options.ts";
 import { DEMO_ACCOUNTS, DEMO_ARTIST_UNIQUE_USERNAME } from "./seed/demo-accounts.ts";
@@ -45,6 +46,12 @@ async function main(): Promise<void> {
       { url: config.PUBLIC_URL, database: server.context.database.location, driver: server.context.database.driver },
       `${config.BRAND_NAME} is serving on ${server.url}`,
     );
+
+  const taxTable = describeTaxTableAge(config);
+  if (taxTable) {
+    const { message, ...age } = taxTable;
+    server.app.log.warn(age, message);
+  }
 
   let stopping = false;
   const stop = (signal: string) => {
