@@ -7,6 +7,16 @@ import { createLocalCard } from "./local-card.ts";
 import { createStripeCard } from "./stripe-card.ts";
 
 /**
+ * What Stripe.js needs from the page's Content-Security-Policy, per Stripe's security guide, and nothing more:
+ * its script, its card-field frames (and 3-D Secure's), and its API. Sent only when Stripe takes the cards.
+ */
+export const STRIPE_CSP_ORIGINS = {
+  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.stripe.com"],
+} as const;
+
+/**
  * Stripe PaymentIntents when STRIPE_SECRET_KEY is set (cards tokenised by Stripe.js, decision 061), else the
  * local test processor (decision 026), which keys its card fingerprints with an app secret.
  */

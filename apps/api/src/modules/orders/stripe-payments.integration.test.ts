@@ -120,6 +120,14 @@ describe("card payments in Stripe mode", () => {
     });
   });
 
+  it("lets the pages load exactly Stripe.js's origins (script, frames, API) and nothing more", async () => {
+    const response = await server.request("/api/v1/payment_settings");
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+    expect(policy).toContain("frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;");
+    expect(policy).toContain("connect-src 'self' https://api.stripe.com;");
+  });
+
   it("refuses card data with a 422 and sends nothing to Stripe", async () => {
     const { token, processorPaymentId } = await placedOrder();
     stripe.received.length = 0;
@@ -235,6 +243,8 @@ describe("card payments with the local test processor", () => {
       });
       const webhook = await local.request("/api/v1/stripe_webhooks", { method: "POST", body: {} });
       expect(webhook.status, webhook.text).toBe(404);
+      // No Stripe origin in the policy when the local processor takes the cards.
+      expect(webhook.headers.get("content-security-policy")).not.toContain("stripe.com");
     } finally {
       await local.close();
     }
