@@ -227,26 +227,31 @@ describe("Stripe webhooks", () => {
 });
 
 describe("card payments with the local test processor", () => {
+  let local: TestServer;
+
+  beforeAll(async () => {
+    local = await getTestServer();
+  });
+
+  afterAll(async () => {
+    await local?.close();
+  });
+
   it("refuses a Stripe PaymentMethod with a 422: the local processor takes the spec's card fields", async () => {
-    const local = await getTestServer();
-    try {
-      const token = (await obtainGuestTokens(local)).access_token;
-      const response = await local.request("/api/v1/order_payments", {
-        method: "POST",
-        token,
-        headers: { "idempotency-key": randomUUID() },
-        body: { order_payment: { processor_payment_id: "pq_000000000000000000000000" }, payment_method_id: "pm_123" },
-      });
-      expect(response.status, response.text).toBe(422);
-      expect(response.body).toMatchObject({
-        error: { details: [{ field: "payment_method_id", message: ORDER_MESSAGES.paymentMethodRefused }] },
-      });
-      const webhook = await local.request("/api/v1/stripe_webhooks", { method: "POST", body: {} });
-      expect(webhook.status, webhook.text).toBe(404);
-      // No Stripe origin in the policy when the local processor takes the cards.
-      expect(webhook.headers.get("content-security-policy")).not.toContain("stripe.com");
-    } finally {
-      await local.close();
-    }
+    const token = (await obtainGuestTokens(local)).access_token;
+    const response = await local.request("/api/v1/order_payments", {
+      method: "POST",
+      token,
+      headers: { "idempotency-key": randomUUID() },
+      body: { order_payment: { processor_payment_id: "pq_000000000000000000000000" }, payment_method_id: "pm_123" },
+    });
+    expect(response.status, response.text).toBe(422);
+    expect(response.body).toMatchObject({
+      error: { details: [{ field: "payment_method_id", message: ORDER_MESSAGES.paymentMethodRefused }] },
+    });
+    const webhook = await local.request("/api/v1/stripe_webhooks", { method: "POST", body: {} });
+    expect(webhook.status, webhook.text).toBe(404);
+    // No Stripe origin in the policy when the local processor takes the cards.
+    expect(webhook.headers.get("content-security-policy")).not.toContain("stripe.com");
   });
 });
