@@ -7,7 +7,7 @@ import type { DestinationStream } from "pino";
 import { createAddressVerifier } from "./adapters/address/create-address.ts";
 import { createAnalytics } from "./adapters/analytics/create-analytics.ts";
 import type { CardProcessor } from "./adapters/card/card.ts";
-import { createCardProcessor } from "./adapters/card/create-card.ts";
+import { createCardProcessor, STRIPE_CSP_ORIGINS } from "./adapters/card/create-card.ts";
 import { createCounters } from "./adapters/counters/create-counters.ts";
 import { createMail } from "./adapters/mail/create-mail.ts";
 import type { MailTransport } from "./adapters/mail/mail.ts";
@@ -238,11 +238,13 @@ export async function buildApp(
   registerRequestLimits(app);
   // Real PayPal's buttons come from PayPal's origins and open PayPal's window; the sandbox is our own origin.
   const paypalOrigins = paypal.sandbox ? [] : PAYPAL_CSP_ORIGINS;
+  // Stripe.js's origins only when Stripe takes the cards (decision 061); the local test processor needs none.
+  const stripe = cardProcessor.name === "stripe" ? STRIPE_CSP_ORIGINS : { script: [], frame: [], connect: [] };
   registerSecurityHeaders(app, {
     isHttps: config.PUBLIC_URL.startsWith("https://"),
-    scriptOrigins: paypalOrigins,
-    connectOrigins: paypalOrigins,
-    frameOrigins: paypalOrigins,
+    scriptOrigins: [...paypalOrigins, ...stripe.script],
+    connectOrigins: [...paypalOrigins, ...stripe.connect],
+    frameOrigins: [...paypalOrigins, ...stripe.frame],
     imageOrigins: paypalOrigins,
     allowPopups: !paypal.sandbox,
   });

@@ -128,6 +128,18 @@ const environmentSchema = z
       .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, "must look like sk_test_… or rk_live_…")
       .optional(),
     STRIPE_API_BASE: optionalUrl(["http", "https"]),
+    /** Stripe.js in the payment step (decision 061): the publishable key of the same account; needed with the secret key. */
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .trim()
+      .regex(/^pk_(test|live)_[A-Za-z0-9]{8,}$/, "must look like pk_test_… or pk_live_…")
+      .optional(),
+    /** The signing secret of the Stripe webhook endpoint `/api/v1/stripe_webhooks` (`whsec_…`). */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, "must look like whsec_…")
+      .optional(),
     /** The longest wait for the card processor per request; past it the payment is reconciled by its idempotency key. */
     CARD_PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
     /** Declined card payments allowed per customer (or guest) in the window before payments wait (card testing). */
@@ -193,6 +205,13 @@ const environmentSchema = z
     if (Boolean(values.PAYPAL_CLIENT_ID) !== Boolean(values.PAYPAL_CLIENT_SECRET)) {
       const missing = values.PAYPAL_CLIENT_ID ? "PAYPAL_CLIENT_SECRET" : "PAYPAL_CLIENT_ID";
       context.addIssue({ code: "custom", path: [missing], message: "PayPal needs both the client id and secret" });
+    }
+    if (values.STRIPE_SECRET_KEY && !values.STRIPE_PUBLISHABLE_KEY) {
+      context.addIssue({
+        code: "custom",
+        path: ["STRIPE_PUBLISHABLE_KEY"],
+        message: "is required when STRIPE_SECRET_KEY is set (Stripe.js collects the card in the browser)",
+      });
     }
     if (!values.S3_BUCKET) return;
     for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {

@@ -1,7 +1,8 @@
 import type { Config } from "../../config.ts";
+import { STRIPE_DEFAULT_API_BASE } from "../../lib/stripe-client.ts";
 import { createLocalTax } from "./local-tax.ts";
 import { tableAge } from "./sales-tax-table.ts";
-import { createStripeTax, STRIPE_DEFAULT_API_BASE } from "./stripe-tax.ts";
+import { createStripeTax } from "./stripe-tax.ts";
 import type { TaxEstimator } from "./tax.ts";
 
 /**
