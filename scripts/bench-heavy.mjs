@@ -156,7 +156,7 @@ try {
       () => false,
     );
     if (ok) break;
-    if (waited > 120_000) throw new Error(`the server did not answer /healthz:\n${serverLog}`);
+    if (waited > 900_000) throw new Error(`the server did not answer /healthz:\n${serverLog}`);
     await sleep(250);
   }
 

@@ -1,3 +1,6 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import type { UploadFailureCode, UploadPurpose } from "@threadfolk/contract/studio";
 import { and, eq, sql } from "drizzle-orm";
 import type { MediaStorage } from "../../adapters/storage/storage.ts";
@@ -107,13 +110,20 @@ type Normalise = (bytes: Buffer, purpose: UploadPurpose) => Promise<NormalisedUp
  */
 export function normaliseInPool(heavy: HeavyPool): Normalise {
   return async (bytes, purpose) => {
+    // The bytes go both ways through temporary files: tens of megabytes are slow over the IPC channel.
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), "threadfolk-heavy-"));
     try {
-      const result = await heavy.run<NormalisedUpload>("normalise_upload", { bytes, purpose });
+      const inputPath = path.join(folder, "input");
+      const outputPath = path.join(folder, "output.png");
+      await fs.writeFile(inputPath, bytes);
+      const result = await heavy.run<NormalisedUpload>("normalise_upload", { inputPath, outputPath, purpose });
       if (!result.ok) return result;
-      return { ...result, png: Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength) };
+      return { ...result, png: await fs.readFile(outputPath) };
     } catch (error) {
       if (!(error instanceof HeavyWorkLimitError)) throw error;
       return { ok: false, detectedType: sniffUploadType(bytes) ?? null, code: "too_complex" };
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
     }
   };
 }
