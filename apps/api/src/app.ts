@@ -29,7 +29,8 @@ import { createAccessLogController } from "./http/request-log.ts";
 import { collectRouteTable, type RouteEntry } from "./http/route-table.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
-import { createJobWorker } from "./jobs/job-worker.ts";
+import { createJobLanes } from "./jobs/job-lanes.ts";
+import { createHeavyPool } from "./lib/heavy-pool.ts";
 import { shareCatalogueGeneration } from "./lib/catalogue-generation.ts";
 import { addressVerificationRoutes } from "./modules/address-verification/routes.ts";
 import { createForwardAnalyticsEventsHandler } from "./modules/analytics/forward-analytics-events.ts";
@@ -138,10 +139,16 @@ export async function buildApp(
   const analytics = createAnalytics(config);
   const mail =
     options.mailTransport ?? createMail(config, (message, filePath) => app.log.info({ path: filePath }, message));
-  // Every kind of background work and who does it; one worker per process runs them all (jobs/).
   const cardProcessor = options.cardProcessor ?? createCardProcessor({ config, db: database.db });
   const paypal = createPayPal(config, database.db);
-  const jobs = createJobWorker({
+  // CPU-heavy work runs in child processes under a time and memory limit (decision 056).
+  const heavy = createHeavyPool({
+    size: 1,
+    timeLimitMs: config.HEAVY_JOB_TIME_LIMIT_SECONDS * 1000,
+    memoryLimitMb: config.HEAVY_JOB_MEMORY_LIMIT_MB,
+  });
+  // Every kind of background work and who does it, in two lanes: light and heavy (jobs/job-lanes.ts).
+  const jobs = createJobLanes({
     db: database.db,
     log: app.log,
     pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
@@ -162,7 +169,7 @@ export async function buildApp(
       process_paypal_webhook: createProcessPayPalWebhookHandler({ db: database.db, gateway: paypal.gateway }),
       reverse_order_earnings: createReverseOrderEarningsHandler({ db: database.db }),
       render_design_mockups: createRenderDesignMockupsHandler({ db: database.db, storage, config }),
-      process_upload: createProcessUploadHandler({ db: database.db, storage, uploadStore }),
+      process_upload: createProcessUploadHandler({ db: database.db, storage, uploadStore, heavy }),
     },
     schedules: [purgeSchedule],
   });
@@ -200,6 +207,7 @@ export async function buildApp(
   }
   app.addHook("onClose", async () => {
     await jobs.stop();
+    await heavy.close();
     mail.close();
     await rateLimiter.close();
   });

@@ -96,6 +96,10 @@ const environmentSchema = z
     ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
     /** How often each process's job worker looks for due jobs (an enqueue in the same process wakes it at once). */
     JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+    /** The longest one piece of heavy work (an upload's checks, a mockup set) may take before it is stopped. */
+    HEAVY_JOB_TIME_LIMIT_SECONDS: z.coerce.number().min(1).default(60),
+    /** The resident memory a heavy work process may use before it is stopped (decision 056). */
+    HEAVY_JOB_MEMORY_LIMIT_MB: z.coerce.number().int().min(128).default(1536),
     MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
     MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(0).default(3600),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
