@@ -103,12 +103,13 @@ describe("a PayPal notification that is not an event", () => {
 
   it("answers 400 to an event whose signature headers are not what PayPal sends", async () => {
     const event = JSON.stringify({ id: "WH-1", event_type: "PAYMENT.CAPTURE.COMPLETED", resource: { id: "CAP-1" } });
-    for (const headers of [
+    const requests: Array<Record<string, string>> = [
       { "paypal-transmission-time": "yesterday" },
       { "paypal-cert-url": "not a url" },
       { "paypal-auth-algo": "SHA-256 with RSA" },
       { "paypal-transmission-id": "x".repeat(80) },
-    ]) {
+    ];
+    for (const headers of requests) {
       const response = await server.request("/api/v1/pay_pal_webhooks", {
         method: "POST",
         headers: { ...signatureHeaders, ...headers, "content-type": "application/json" },
@@ -123,12 +124,13 @@ describe("tus extensions the upload endpoint does not speak", () => {
   it("answers 400 to Upload-Concat and Upload-Defer-Length", async () => {
     const artist = await signInNewArtist(server);
     const metadata = `purpose ${Buffer.from("artwork").toString("base64")}`;
-    for (const headers of [
+    const requests: Array<Record<string, string>> = [
       { "Upload-Concat": "partial", "Upload-Length": "10" },
       { "Upload-Concat": "final;/api/v1/uploads/a /api/v1/uploads/b" },
       { "Upload-Defer-Length": "1" },
       { "Upload-Defer-Length": "1", "Upload-Length": "10" },
-    ]) {
+    ];
+    for (const headers of requests) {
       const response = await server.request("/api/v1/uploads", {
         method: "POST",
         token: artist.token,

@@ -63,7 +63,7 @@ export function demoDataRefusal(live: LiveDemoData): string {
   ].filter(Boolean);
   return [
     `NODE_ENV=production, but this database holds ${found.join(" and ")}: the server will not start with them.`,
-    "Retire them (the accounts are disabled and the codes end; nothing is deleted) with the same DATABASE_URL:",
+    "Retire them (the accounts are disabled and the codes end; nothing is deleted) with the same DATABASE_URL or DATA_DIR:",
     "  npm run demo:remove",
     "or in SQL:",
     ...RETIRE_DEMO_DATA_SQL.split("\n").map((line) => `  ${line}`),
