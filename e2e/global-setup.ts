@@ -58,7 +58,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      NODE_ENV: "development",
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: baseUrl,

@@ -37,7 +37,11 @@ const environmentSchema = z
     SECRET_KEY: z.string().min(32).optional(),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     TRUST_PROXY: booleanFromString.default(false),
-    SEED_DEMO_DATA: booleanFromString.default(true),
+    /**
+     * Unset: seed the demo marketplace only into the embedded database and only outside production; a
+     * `DATABASE_URL` gets it only with SEED_DEMO_DATA=true (decision 057).
+     */
+    SEED_DEMO_DATA: booleanFromString.optional(),
     WEB_DIST_DIR: z.string().optional(),
     SMTP_URL: optionalUrl(["smtp", "smtps"]),
     MAIL_FROM: z.string().optional(),
@@ -190,6 +194,14 @@ const environmentSchema = z
     PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   })
   .superRefine((values, context) => {
+    if (values.NODE_ENV === "production" && values.SEED_DEMO_DATA === true) {
+      context.addIssue({
+        code: "custom",
+        path: ["SEED_DEMO_DATA"],
+        message:
+          "a production server does not start with the demo accounts and codes: unset SEED_DEMO_DATA, or try the demo with NODE_ENV=development",
+      });
+    }
     if (Boolean(values.ANALYTICS_GA4_MEASUREMENT_ID) !== Boolean(values.ANALYTICS_GA4_API_SECRET)) {
       const missing = values.ANALYTICS_GA4_MEASUREMENT_ID ? "ANALYTICS_GA4_API_SECRET" : "ANALYTICS_GA4_MEASUREMENT_ID";
       context.addIssue({
@@ -226,7 +238,9 @@ const environmentSchema = z
 
 export type Environment = z.infer<typeof environmentSchema>;
 
-export type Config = Environment & {
+export type Config = Omit<Environment, "SEED_DEMO_DATA"> & {
+  /** Whether start-up seeds the demo marketplace into an empty database (the default decided in loadConfig). */
+  SEED_DEMO_DATA: boolean;
   PUBLIC_URL: string;
   SUPPORT_EMAIL: string;
   DATA_DIR: string;
@@ -258,6 +272,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const supportEmail = values.SUPPORT_EMAIL ?? `support@${host}`;
   return {
     ...values,
+    SEED_DEMO_DATA: values.SEED_DEMO_DATA ?? (values.DATABASE_URL === undefined && values.NODE_ENV !== "production"),
     PUBLIC_URL: publicUrl,
     SUPPORT_EMAIL: supportEmail,
     DATA_DIR: path.resolve(values.DATA_DIR),

@@ -19,6 +19,16 @@ describe("textSchema", () => {
     expect(schema.safeParse("\u0000").success).toBe(false);
   });
 
+  it("refuses lone UTF-16 surrogates, which have no UTF-8 form, and keeps well-formed pairs", () => {
+    for (const text of ["\ud800", "a\udc00", "\udbffz", "😀\ud83d", "\ude00😀"]) {
+      expect(schema.safeParse(text).error?.issues[0]?.message, JSON.stringify(text)).toBe(
+        "name must be valid Unicode text",
+      );
+    }
+    expect(schema.parse("a😀b")).toBe("a😀b");
+    expect(schema.parse("\ufffd\uffff")).toBe("\ufffd\uffff");
+  });
+
   it("trims before measuring when asked, and keeps chaining", () => {
     const trimmed = textSchema({ maxLength: 3, trim: true }).min(1, "required");
     expect(trimmed.parse("  abc  ")).toBe("abc");

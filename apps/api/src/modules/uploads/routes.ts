@@ -53,6 +53,9 @@ function errorCodeForStatus(status: number): ErrorCode {
       return "unsupported_media_type";
     case 429:
       return "rate_limited";
+    case 501:
+      // tus's answer to an extension the store lacks: the client asked for something this endpoint does not do.
+      return "bad_request";
     default:
       return status >= 500 ? "internal_error" : "bad_request";
   }
@@ -61,6 +64,23 @@ function errorCodeForStatus(status: number): ErrorCode {
 function readHeader(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * tus extensions this endpoint does not speak, by the request header that asks for them: concatenation (uploads
+ * in parts) and deferred lengths (the size is checked against UPLOAD_MAX_BYTES before any byte arrives).
+ */
+const UNSUPPORTED_TUS_HEADERS: Record<string, string> = {
+  "upload-concat": "Uploads in parts (Upload-Concat) are not accepted: send the file as one upload",
+  "upload-defer-length":
+    "Deferred lengths (Upload-Defer-Length) are not accepted: send the file's size in Upload-Length",
+};
+
+/** 400 for a request that asks for a tus extension this endpoint does not speak. */
+function refuseUnsupportedExtensions(request: FastifyRequest): void {
+  for (const [header, message] of Object.entries(UNSUPPORTED_TUS_HEADERS)) {
+    if (request.headers[header] !== undefined) throw AppError.badRequest(message);
+  }
 }
 
 /** The creation request's metadata: `purpose` (required) and `filename` (optional); 422 when wrong. */
@@ -147,6 +167,7 @@ export async function uploadRoutes(app: FastifyInstance, context: AppContext, up
 
   /** Hands the request to tus and relays its answer (errors in the API's JSON shape). */
   async function relayToTus(request: FastifyRequest, reply: FastifyReply): Promise<Response> {
+    refuseUnsupportedExtensions(request);
     const response = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
     response.headers.forEach((value, name) => {
       // Same-origin only: tus's permissive CORS headers are not passed on; the length is Fastify's to set.
@@ -180,6 +201,7 @@ export async function uploadRoutes(app: FastifyInstance, context: AppContext, up
   app.post("/uploads", async (request, reply) => {
     const actor = authorize(request.actor, uploadPolicies.create);
     reply.header("Tus-Resumable", TUS_VERSION);
+    refuseUnsupportedExtensions(request);
     const declaredBytes = readUploadLength(request);
     const { purpose, fileName } = readCreationMetadata(request);
     pending.set(request.raw, { id: randomUUID(), userId: actor.userId, purpose, fileName, declaredBytes });
