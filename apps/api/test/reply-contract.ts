@@ -61,7 +61,8 @@ export function checkReplyAgainstDescription(reply: {
   const matched = matchers.find((matcher) => matcher.pattern.test(pathname) && matcher.methods[method]);
   if (!matched) return;
   const operation = matched.methods[method] as Operation;
-  const described = operation.responses[String(reply.status)] ?? (reply.status >= 400 ? operation.responses["4XX"] : undefined);
+  const described =
+    operation.responses[String(reply.status)] ?? (reply.status >= 400 ? operation.responses["4XX"] : undefined);
   const where = `${reply.method} ${matched.template} answered ${reply.status}`;
   // 5xx is never described: a test that provokes one on purpose (a processor outage) still gets the error shape.
   const chosen = described ?? (reply.status >= 500 ? operation.responses["4XX"] : undefined);

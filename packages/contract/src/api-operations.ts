@@ -86,19 +86,24 @@ import {
   openStorefrontBodySchema,
   saveDesignDraftBodySchema,
   storefrontCollectionBodySchema,
+  salesQuerySchema as studioSalesQuerySchema,
   updateSellerDesignBodySchema,
   updateStorefrontBodySchema,
   updateStorefrontCollectionBodySchema,
   uploadStatusSchema,
 } from "./studio.ts";
-import { garmentLayersParamsSchema, garmentLayersQuerySchema, designTagsQuerySchema } from "./studio-designer.ts";
+import { designTagsQuerySchema, garmentLayersParamsSchema, garmentLayersQuerySchema } from "./studio-designer.ts";
 import {
   designDraftListResponseSchema,
   designDraftResponseSchema,
   designRendersResponseSchema,
   sellerDesignResponseSchema,
 } from "./studio-designs.ts";
-import { garmentStylesResponseSchema, sellerProfileReadResponseSchema, sellerProfileResponseSchema } from "./studio-profile.ts";
+import {
+  garmentStylesResponseSchema,
+  sellerProfileReadResponseSchema,
+  sellerProfileResponseSchema,
+} from "./studio-profile.ts";
 import {
   myDesignResponseSchema,
   myDesignsQuerySchema,
@@ -110,7 +115,6 @@ import {
   storefrontCollectionResponseSchema,
   storefrontCollectionsResponseSchema,
 } from "./studio-sales.ts";
-import { salesQuerySchema as studioSalesQuerySchema } from "./studio.ts";
 
 /**
  * The API's contract, one entry per operation (issue 26, decision 062): what each route accepts (path
@@ -721,4 +725,3 @@ const operations: Record<ApiOperationId, Omit<ApiOperation, "route">> = {
 export const API_OPERATIONS: Record<ApiOperationId, ApiOperation> = Object.fromEntries(
   Object.entries(operations).map(([id, operation]) => [id, { ...operation, route: API[id as ApiOperationId] }]),
 ) as unknown as Record<ApiOperationId, ApiOperation>;
-

@@ -134,7 +134,8 @@ export function apiPath<Route extends ApiRoute>(
 
 /** The path template as Fastify's router writes it: `{order_number}` -> `:orderNumber`. */
 export function routerPattern(path: string): string {
-  return path.replace(/\{([a-z_]+)\}/g, (_match, name: string) =>
-    `:${name.replace(/_([a-z])/g, (_m, letter: string) => letter.toUpperCase())}`,
+  return path.replace(
+    /\{([a-z_]+)\}/g,
+    (_match, name: string) => `:${name.replace(/_([a-z])/g, (_m, letter: string) => letter.toUpperCase())}`,
   );
 }

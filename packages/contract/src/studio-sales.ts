@@ -35,7 +35,6 @@ export const myDesignsQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
-
 /** One entry of My Designs: a published design (live or deactivated) or an unpublished draft. */
 export const myDesignSchema = z.object({
   /** The design's uuid, or the draft's id. */

@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
 import { API_VERSION } from "@threadfolk/contract/api-paths";
+import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 
@@ -52,7 +52,10 @@ export async function registerOpenApiRoutes(app: FastifyInstance, config: Config
   });
 
   app.get(API_DOCS_PATH, async (_request, reply) =>
-    reply.header("Cache-Control", "public, max-age=300").type("text/html; charset=utf-8").send(docsPage(config.BRAND_NAME)),
+    reply
+      .header("Cache-Control", "public, max-age=300")
+      .type("text/html; charset=utf-8")
+      .send(docsPage(config.BRAND_NAME)),
   );
   app.get(`${API_DOCS_PATH}/start.js`, async (_request, reply) =>
     reply.header("Cache-Control", "public, max-age=300").type("text/javascript; charset=utf-8").send(START_SCRIPT),

@@ -1,5 +1,4 @@
-import { API } from "@threadfolk/contract/api-paths";
-import { routerPattern } from "@threadfolk/contract/api-paths";
+import { API, routerPattern } from "@threadfolk/contract/api-paths";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkReplyAgainstDescription, ReplyContractError } from "../../test/reply-contract.ts";
 import { getTestServer, type TestServer } from "../../test/test-server.ts";
@@ -27,8 +26,10 @@ describe("the API description (issue 26, decision 062)", () => {
     expect(response.body.openapi).toBe("3.1.0");
     // The description's own keys are not converted to snake_case like the API's replies.
     expect(response.body.paths["/api/v1/orders/{order_number}"].get.operationId).toBe("order");
-    expect(response.body.paths["/api/v1/shopping_cart"].get.responses["200"].content["application/json"].schema
-      .properties.data.properties.attributes.properties).toHaveProperty("shopping_cart_count");
+    expect(
+      response.body.paths["/api/v1/shopping_cart"].get.responses["200"].content["application/json"].schema.properties
+        .data.properties.attributes.properties,
+    ).toHaveProperty("shopping_cart_count");
     const operationCount = Object.values(response.body.paths as Record<string, object>).reduce(
       (count, methods) => count + Object.keys(methods).length,
       0,

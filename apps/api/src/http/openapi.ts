@@ -1,4 +1,9 @@
-import { API_OPERATIONS, type ApiOperation, type ApiReply, type NonJsonReply } from "@threadfolk/contract/api-operations";
+import {
+  API_OPERATIONS,
+  type ApiOperation,
+  type ApiReply,
+  type NonJsonReply,
+} from "@threadfolk/contract/api-operations";
 import { camelToSnake } from "@threadfolk/contract/case";
 import { errorResponseSchema } from "@threadfolk/contract/errors";
 import { z } from "zod";
@@ -76,9 +81,7 @@ function parametersOf(schema: z.ZodType | undefined, location: "path" | "query")
     ...branches.map((branch) => (branch.properties ?? {}) as Record<string, JsonSchema>),
   );
   const requiredLists = branches.map((branch) => new Set((branch.required as string[] | undefined) ?? []));
-  const required = new Set(
-    Object.keys(properties).filter((name) => requiredLists.every((list) => list.has(name))),
-  );
+  const required = new Set(Object.keys(properties).filter((name) => requiredLists.every((list) => list.has(name))));
   return Object.entries(properties).map(([name, property]) => ({
     name,
     in: location,
@@ -93,7 +96,11 @@ function replyObject(reply: ApiReply): JsonSchema {
     if ("empty" in reply) return { description: reply.description };
     return {
       description: reply.description,
-      content: { [reply.contentType]: { schema: { type: "string", ...(reply.contentType.startsWith("text/") ? {} : { format: "binary" }) } } },
+      content: {
+        [reply.contentType]: {
+          schema: { type: "string", ...(reply.contentType.startsWith("text/") ? {} : { format: "binary" }) },
+        },
+      },
     };
   }
   return { description: "Success", content: { "application/json": { schema: wireSchema(reply, "output") } } };
@@ -127,7 +134,8 @@ function operationObject(operationId: string, operation: ApiOperation): JsonSche
     : bodyType === "application/offset+octet-stream"
       ? { required: true, content: { [bodyType]: { schema: { type: "string", format: "binary" } } } }
       : undefined;
-  const needsToken = operation.access !== "public" && operation.access !== "oauth_client" && operation.access !== "paypal_signature";
+  const needsToken =
+    operation.access !== "public" && operation.access !== "oauth_client" && operation.access !== "paypal_signature";
   return {
     operationId,
     summary: operation.summary,
@@ -182,10 +190,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; title: string
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "An access token from /oauth/token" } },
       schemas: {
         Error: wireSchema(errorResponseSchema, "output"),
-        OAuthError: wireSchema(
-          z.object({ error: z.string(), errorDescription: z.string().optional() }),
-          "output",
-        ),
+        OAuthError: wireSchema(z.object({ error: z.string(), errorDescription: z.string().optional() }), "output"),
       },
     },
   };

@@ -1,5 +1,5 @@
-import { emptyQuerySchema } from "@threadfolk/contract/api-requests";
 import { randomUUID } from "node:crypto";
+import { emptyQuerySchema } from "@threadfolk/contract/api-requests";
 import { toSnakeKeys } from "@threadfolk/contract/case";
 import {
   artistPageQuerySchema,
