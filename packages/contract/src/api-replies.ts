@@ -256,6 +256,8 @@ export const tokenReplySchema: z.ZodType<TokenResponse> = z.object({
 export const oauthErrorReplySchema = z.object({
   error: z.string(),
   errorDescription: z.string().optional(),
+  /** The spec's client reads `message: 'unconfirmed'` for an account whose e-mail is not confirmed. */
+  message: z.string().optional(),
 });
 
 /** A short acknowledgement (`{ message }`): the password reset request. */

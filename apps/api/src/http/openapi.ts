@@ -4,6 +4,7 @@ import {
   type ApiReply,
   type NonJsonReply,
 } from "@threadfolk/contract/api-operations";
+import { oauthErrorReplySchema } from "@threadfolk/contract/api-replies";
 import { camelToSnake } from "@threadfolk/contract/case";
 import { errorResponseSchema } from "@threadfolk/contract/errors";
 import { z } from "zod";
@@ -190,7 +191,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; title: string
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "An access token from /oauth/token" } },
       schemas: {
         Error: wireSchema(errorResponseSchema, "output"),
-        OAuthError: wireSchema(z.object({ error: z.string(), errorDescription: z.string().optional() }), "output"),
+        OAuthError: wireSchema(oauthErrorReplySchema, "output"),
       },
     },
   };
