@@ -26,6 +26,8 @@ import { createLoggerOptions } from "./http/logger-options.ts";
 import { COMPRESS_THRESHOLD_BYTES, JSON_BROTLI_QUALITY } from "./http/precompressed-json.ts";
 import { registerRequestLimits } from "./http/request-limits.ts";
 import { createAccessLogController } from "./http/request-log.ts";
+import { createAllowedMethodsLookup } from "./http/method-not-allowed.ts";
+import { registerOpenApiRoutes } from "./http/openapi-routes.ts";
 import { collectRouteTable, type RouteEntry } from "./http/route-table.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
@@ -263,6 +265,7 @@ export async function buildApp(
   await app.register(async (instance) => oauthRoutes(instance, context));
   await app.register(async (instance) => mediaRoutes(instance, context));
   await app.register(async (instance) => sitemapRoutes(instance, context));
+  await app.register(async (instance) => registerOpenApiRoutes(instance, config));
   // The in-app PayPal sandbox (decision 027) when no PayPal credentials are set: its Orders v2 API, the
   // approval page and the JS SDK stand-in, all under /paypal-sandbox on our own origin.
   if (paypal.sandbox) {
@@ -281,6 +284,7 @@ export async function buildApp(
     config,
     distDir: resolveWebDistDir(config),
     resolvePageMeta: createPageMetaResolver(context),
+    allowedMethodsOf: createAllowedMethodsLookup(routes),
   });
 
   return { app, context, routes };

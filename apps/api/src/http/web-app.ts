@@ -239,6 +239,8 @@ export type WebAppOptions = {
   config: Config;
   distDir: string;
   resolvePageMeta?: PageMetaResolver;
+  /** The methods registered for a path (a 405 with `Allow` instead of a 404 when there are some). */
+  allowedMethodsOf?: (pathname: string) => string[];
 };
 
 /**
@@ -330,6 +332,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
+    const allowed = options.allowedMethodsOf?.(pathname) ?? [];
+    // (A route that passes a request it has on to this handler, as a static folder does, is not a 405.)
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      reply.header("Allow", allowed.join(", "));
+      return sendAppError(reply, new AppError("method_not_allowed", `${request.method} is not allowed here`));
+    }
     if (isApiPath(pathname) || (request.method !== "GET" && request.method !== "HEAD")) {
       // The path is echoed for the developer who mistyped it, shortened: it can be up to MAX_URL_LENGTH long.
       const shown = pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;

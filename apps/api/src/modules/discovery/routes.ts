@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { emptyQuerySchema } from "@threadfolk/contract/api-requests";
 import { toSnakeKeys } from "@threadfolk/contract/case";
 import {
   artistPageQuerySchema,
@@ -13,7 +14,6 @@ import {
   searchDesignsQuerySchema,
 } from "@threadfolk/contract/discovery";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { answerNotModified, weakEtag } from "../../http/conditional-get.ts";
 import {
@@ -222,7 +222,7 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
 
   // `data` is null when no sale runs: the client shows the countdown only when data is present.
   app.get("/marketplace_sales", async (request, reply) => {
-    parseInput(z.strictObject({}), request.query, "query");
+    parseInput(emptyQuerySchema, request.query, "query");
     const sale = await findRunningSale({ db: context.db });
     return reply.header("Cache-Control", "no-cache").send(presentMarketplaceSale(sale));
   });
@@ -231,7 +231,7 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     const parsed = designPathSchema.safeParse(request.params);
     // A malformed uuid names no design: the same 404 as an unknown one, nothing to validate for the client.
     if (!parsed.success) throw AppError.notFound("Design");
-    parseInput(z.strictObject({}), request.query, "query");
+    parseInput(emptyQuerySchema, request.query, "query");
     const designId = parsed.data.uuid.toLowerCase();
     const body = await designPages(designId, async () =>
       precompressedJson(JSON.stringify(toSnakeKeys(await getDesignDetail({ context, designId })))),
@@ -244,7 +244,7 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
   app.get("/designs/:uuid/images/:garment", async (request, reply) => {
     const parsed = designGarmentImagesPathSchema.safeParse(request.params);
     if (!parsed.success) throw AppError.notFound("Design images");
-    parseInput(z.strictObject({}), request.query, "query");
+    parseInput(emptyQuerySchema, request.query, "query");
     const { uuid, garment } = parsed.data;
     return sendJsonObject(
       request,

@@ -7,6 +7,7 @@ import {
   type AddressVerificationProvider,
   MAX_ADDRESS_CANDIDATES,
 } from "@threadfolk/contract/address-validation";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 export type { AddressKeyFormat, AddressPart };
@@ -41,7 +42,7 @@ export async function validateAddress(
 }> {
   // Only the address: the query is strict, and the names are none of the verifier's business.
   const { address1, address2, city, state, zip } = address;
-  const reply = await apiRequest<AddressValidationResponse>("/api/v1/address_validations", {
+  const reply = await apiRequest<AddressValidationResponse>(apiPath(API.addressValidation), {
     params: { address1, address2, city, state, zip },
     signal,
   });
