@@ -140,20 +140,19 @@ export const marketplaceSaleReplySchema: z.ZodType<MarketplaceSaleResponse> = z.
   ),
 });
 
-const artistProfileSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  attributes: z.object({
-    uuid: z.string(),
-    uniqueUsername: z.string(),
-    displayName: z.string(),
-    bio: z.string(),
-    avatar: imageSourceSchema.nullable(),
-    banner: imageSourceSchema.nullable(),
-    designCount: z.number().int().nonnegative(),
-    followerCount: z.number().int().nonnegative(),
-  }),
+/** An artist's profile as the storefront's header and the followed artists list show it. */
+const artistAttributesSchema = z.object({
+  uuid: z.string(),
+  uniqueUsername: z.string(),
+  displayName: z.string(),
+  bio: z.string(),
+  avatar: imageSourceSchema.nullable(),
+  banner: imageSourceSchema.nullable(),
+  designCount: z.number().int().nonnegative(),
+  followerCount: z.number().int().nonnegative(),
 });
+
+const artistProfileSchema = z.object({ id: z.string(), type: z.string(), attributes: artistAttributesSchema });
 
 export const artistStorefrontReplySchema: z.ZodType<ArtistStorefrontResponse> = z.object({
   data: artistProfileSchema,
@@ -334,15 +333,7 @@ export const followedArtistsReplySchema: z.ZodType<FollowedArtistsResponse> = z.
     z.object({
       id: z.string(),
       type: z.literal("artist"),
-      attributes: z.object({
-        uuid: z.string(),
-        uniqueUsername: z.string(),
-        displayName: z.string(),
-        bio: z.string(),
-        avatar: imageSourceSchema.nullable(),
-        banner: imageSourceSchema.nullable(),
-        designCount: z.number().int().nonnegative(),
-        followerCount: z.number().int().nonnegative(),
+      attributes: artistAttributesSchema.extend({
         followedAt: z.string(),
         latestDesigns: z.array(designCardSchema),
       }),
