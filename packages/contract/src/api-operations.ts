@@ -473,7 +473,13 @@ const operations: Record<ApiOperationId, Omit<ApiOperation, "route">> = {
     tag: "Orders",
     access: "any_token",
     body: payPalOrderPaymentBodySchema,
-    replies: { 200: orderPaymentResponseSchema, 201: orderPaymentResponseSchema, 402: declinedPaymentReplySchema },
+    // 202 while PayPal reviews the capture: the order waits for PayPal's verified webhook.
+    replies: {
+      200: orderPaymentResponseSchema,
+      201: orderPaymentResponseSchema,
+      202: orderPaymentResponseSchema,
+      402: declinedPaymentReplySchema,
+    },
   },
   payPalPaymentFailure: {
     summary: "What PayPal's buttons reported going wrong (logged for support)",

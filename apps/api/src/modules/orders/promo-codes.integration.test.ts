@@ -53,7 +53,7 @@ async function balanceOf(code: string) {
   return row?.balance;
 }
 
-/** 2 shirts at $25.00 to Brooklyn (NY taxes 4.53 % of items and shipping), standard shipping $7.99. */
+/** 2 shirts at $25.00 to Albany (NY taxes 4.53 % of items and shipping), standard shipping $7.99. */
 async function readyCart(token?: string) {
   const owner = token ?? (await obtainGuestTokens(server)).access_token;
   const { defaultVariant } = await buildDesign(server.database.db, { priceCents: 2500 });
