@@ -22,6 +22,7 @@ import {
   marketplaceSaleReplySchema,
   messageReplySchema,
   oauthErrorReplySchema,
+  oauthTokenReplySchema,
   payPalWebhookReplySchema,
   pingReplySchema,
   searchSuggestionsReplySchema,
@@ -115,6 +116,7 @@ import {
   storefrontCollectionResponseSchema,
   storefrontCollectionsResponseSchema,
 } from "./studio-sales.ts";
+import { textSchema } from "./text.ts";
 
 /**
  * The API's contract, one entry per operation (issue 26, decision 062): what each route accepts (path
@@ -157,8 +159,10 @@ export type ApiOperation = {
   errorReply?: z.ZodType;
 };
 
-const idParam = (name: string) => z.strictObject({ [name]: z.string().regex(/^\d{1,10}$/) });
-const uuidParam = (name: string) => z.strictObject({ [name]: z.string() });
+const idParam = (name: string) => z.strictObject({ [name]: textSchema({ maxLength: 10 }).regex(/^\d{1,10}$/) });
+const uuidParam = (name: string) => z.strictObject({ [name]: textSchema({ maxLength: 64 }) });
+/** A webhook's event: a JSON object, checked by its signature and then by the handler. */
+const webhookEventSchema = z.record(textSchema({ maxLength: 200 }), z.unknown());
 const noContent = (description: string): NonJsonReply => ({ empty: true, description });
 
 /** A declined card: the one error shape and the payment's `data` with status 'failure' (spec section 8). */
@@ -180,7 +184,7 @@ const operations: Record<ApiOperationId, Omit<ApiOperation, "route">> = {
     access: "oauth_client",
     body: oauthParametersSchema,
     bodyType: "application/x-www-form-urlencoded",
-    replies: { 200: tokenReplySchema.and(z.object({ token: z.string().optional() })) },
+    replies: { 200: oauthTokenReplySchema },
     errorReply: oauthErrorReplySchema,
   },
   oauthRevoke: {
@@ -492,7 +496,7 @@ const operations: Record<ApiOperationId, Omit<ApiOperation, "route">> = {
     summary: "PayPal's event notifications (signature verified with PayPal)",
     tag: "Orders",
     access: "paypal_signature",
-    body: z.record(z.string(), z.unknown()),
+    body: webhookEventSchema,
     replies: { 200: payPalWebhookReplySchema },
   },
   stripeWebhook: {
@@ -500,7 +504,7 @@ const operations: Record<ApiOperationId, Omit<ApiOperation, "route">> = {
       "Stripe's event notifications (signature verified with the stripe package); 404 unless Stripe is configured",
     tag: "Orders",
     access: "stripe_signature",
-    body: z.record(z.string(), z.unknown()),
+    body: webhookEventSchema,
     replies: { 200: z.object({ received: z.literal(true) }) },
   },
   paymentSettings: {

@@ -243,13 +243,16 @@ export const userInfoReplySchema: z.ZodType<UserInfo> = z.object({
   email: z.string(),
 });
 
-export const tokenReplySchema: z.ZodType<TokenResponse> = z.object({
+export const tokenReplySchema = z.object({
   accessToken: z.string(),
   tokenType: z.literal("Bearer"),
   expiresIn: z.number().int().positive(),
   refreshToken: z.string(),
   createdAt: z.number().int(),
-});
+}) satisfies z.ZodType<TokenResponse>;
+
+/** `POST /oauth/token`: the refresh grant's reply also names the new access token `token` (spec section 7). */
+export const oauthTokenReplySchema = tokenReplySchema.extend({ token: z.string().optional() });
 
 /** RFC 6749 section 5.2's error reply of `/oauth/*`. */
 export const oauthErrorReplySchema = z.object({

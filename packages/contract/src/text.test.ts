@@ -59,7 +59,9 @@ describe("textSchema", () => {
     const directory = path.dirname(new URL(import.meta.url).pathname);
     const offenders: string[] = [];
     for (const file of fs.readdirSync(directory)) {
-      if (!file.endsWith(".ts") || file.endsWith(".test.ts") || file === "text.ts") continue;
+      // api-replies.ts describes what the server sends (the API description), not input it accepts.
+      if (!file.endsWith(".ts") || file.endsWith(".test.ts") || file === "text.ts" || file === "api-replies.ts")
+        continue;
       const source = fs.readFileSync(path.join(directory, file), "utf8");
       for (const match of source.matchAll(
         /z\s*\.\s*(string|email|uuid|guid|url|iso\s*\.\s*\w+|base64|cuid2?|ulid|nanoid|jwt|e164|ipv4|ipv6)\s*\(/g,
