@@ -52,8 +52,10 @@ async function expectSignedInMenu(page: Page, testInfo: TestInfo) {
 
 test.describe("session", () => {
   test("a guest gets a token silently on the first visit", async ({ page }) => {
+    // Often the run's first page: the token is asked for once the page is idle, after the first mockups render.
+    test.slow();
     await page.goto("/");
-    await expect.poll(() => storageItem(page, "sessionStorage", "accessToken")).toBeTruthy();
+    await expect.poll(() => storageItem(page, "sessionStorage", "accessToken"), { timeout: 20_000 }).toBeTruthy();
     expect(Number(await storageItem(page, "sessionStorage", "accessTokenExpiresAt"))).toBeGreaterThan(Date.now());
     expect(await storageItem(page, "localStorage", "refreshToken")).toBeTruthy();
     expect(await storageItem(page, "localStorage", "signedIn")).toBe("false");
