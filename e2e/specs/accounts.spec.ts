@@ -116,6 +116,8 @@ test.describe("session", () => {
 
 test.describe("sign-up, confirmation, sign-in and logout", () => {
   test("a new visitor signs up, confirms from the e-mail, signs in and logs out", async ({ page }, testInfo) => {
+    // Two page loads, an e-mail and a sign-in, among the run's first tests: room beyond the default 30 s.
+    test.slow();
     const identity = newIdentity("journey");
     await page.goto("/");
     const menu = await openAccountMenu(page, testInfo);
