@@ -264,6 +264,8 @@ test.describe("password reset", () => {
 
 test.describe("auth modal forms", () => {
   test("sign-up validates each field on change with the spec's messages", async ({ page }, testInfo) => {
+    // Many fields typed one key at a time: about 30 s when the machine is busy.
+    test.slow();
     await page.goto("/");
     await openSignIn(page, testInfo);
     await page.getByRole("button", { name: "Create One" }).click();
