@@ -42,6 +42,8 @@ export type HeavyPool = {
    * the result waits for every `onPartial` to settle. Rejects with HeavyWorkLimitError past a limit.
    */
   run<T>(task: string, input: unknown, options?: { onPartial?: (value: unknown) => Promise<void> | void }): Promise<T>;
+  /** How many tasks of each kind this pool has handed to a child, and how many of them broke a limit. */
+  stats(): { tasks: Record<string, number>; limitsBroken: number };
   /** Kills the children; tasks in flight fail. */
   close(): Promise<void>;
 };
@@ -80,6 +82,8 @@ export function createHeavyPool(options: HeavyPoolOptions): HeavyPool {
   const waiting: Array<(slot: Slot) => void> = [];
   let nextId = 1;
   let closed = false;
+  const tasksSent = new Map<string, number>();
+  let limitsBroken = 0;
 
   /** Starts the slot's child; `slot.ready` settles once it has loaded its code (the time limit starts then). */
   function spawn(slot: Slot): ChildProcess {
@@ -151,6 +155,7 @@ export function createHeavyPool(options: HeavyPoolOptions): HeavyPool {
         partials.then(outcome, reject);
       };
       const stop = (error: HeavyWorkLimitError) => {
+        limitsBroken++;
         slot.child = undefined;
         child.kill("SIGKILL");
         finish(() => reject(error));
@@ -167,6 +172,7 @@ export function createHeavyPool(options: HeavyPoolOptions): HeavyPool {
         else finish(() => reject(new Error(reply.message)));
       };
       const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+        limitsBroken++;
         slot.child = undefined;
         const error =
           code === MEMORY_EXIT_CODE
@@ -176,6 +182,7 @@ export function createHeavyPool(options: HeavyPoolOptions): HeavyPool {
       };
       child.on("message", onMessage);
       child.on("exit", onExit);
+      tasksSent.set(task, (tasksSent.get(task) ?? 0) + 1);
       child.send({ type: "run", id, task, input });
     });
   }
@@ -193,6 +200,9 @@ export function createHeavyPool(options: HeavyPoolOptions): HeavyPool {
       } finally {
         release(slot);
       }
+    },
+    stats() {
+      return { tasks: Object.fromEntries(tasksSent), limitsBroken };
     },
     async close() {
       closed = true;

@@ -617,8 +617,10 @@ describe("the product editor", () => {
       key: lazyKey,
       storage: server.context.storage,
       brandName: server.config.BRAND_NAME,
+      renderer: server.context.mediaRenderer,
       db: server.database.db,
     });
+    // Drawn in a heavy work child process (decision 064), the same picture as this process draws.
     const expected = await renderMockupImage({
       artwork: artwork?.body as Buffer,
       garment: "tee",
