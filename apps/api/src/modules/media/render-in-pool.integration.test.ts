@@ -1,17 +1,22 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { RENDER_FAILURES } from "@threadfolk/contract/studio-designs";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildDesign, type Design } from "../../../test/factories/catalogue.ts";
+import { signInNewArtist } from "../../../test/studio-actors.ts";
 import { getTestServer, type TestServer, testConfig } from "../../../test/test-server.ts";
 import { createStorage } from "../../adapters/storage/create-storage.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { enqueueJob } from "../../jobs/enqueue-job.ts";
+import { jobKinds } from "../../jobs/job-kinds.ts";
+import { createJobLanes } from "../../jobs/job-lanes.ts";
+import type { JobHandlers } from "../../jobs/job-worker.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { createHeavyPool, type HeavyPool } from "../../lib/heavy-pool.ts";
-import { renderJobKey } from "../studio/render-design-job.ts";
+import { createRenderDesignMockupsHandler, renderJobKey } from "../studio/render-design-job.ts";
 import { getMediaObject } from "./get-media-object.ts";
 import { artworkKey, mockupKey, mockupStorageKey } from "./media-keys.ts";
 import { getMediaUrlSecret, signMediaUrl } from "./media-urls.ts";
@@ -100,6 +105,57 @@ describe("a render past its limit", () => {
   const pools: HeavyPool[] = [];
   afterEach(async () => {
     while (pools.length > 0) await pools.pop()?.close();
+  });
+
+  it("fails the render job for good, and the artist's progress says why", async () => {
+    const db = server.database.db;
+    const { artist, token } = await signInNewArtist(server);
+    const { design: slow } = await buildDesign(db, { artist, offeredColors: ["black"] });
+    await server.context.storage.put(artworkKey(slow.id), await renderSampleArtwork("SLOW", 300), "image/png");
+    // No picture is drawn within a millisecond: the first task breaks this time limit.
+    const pool = createHeavyPool({ size: 1, timeLimitMs: 1, memoryLimitMb: 1536 });
+    pools.push(pool);
+    const handlers = Object.fromEntries(Object.keys(jobKinds).map((kind) => [kind, undefined])) as JobHandlers;
+    const lanes = createJobLanes({
+      db,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      pollIntervalMs: 60_000,
+      handlers: {
+        ...handlers,
+        render_design_mockups: createRenderDesignMockupsHandler({
+          db,
+          storage: server.context.storage,
+          renderer: renderInPool(pool),
+          config: server.config,
+        }),
+      },
+    });
+    await enqueueJob(
+      db,
+      "render_design_mockups",
+      { designId: slow.id, artworkVersion: 1 },
+      { dedupeKey: renderJobKey(slow.id, 1) },
+    );
+    await lanes.processDue();
+
+    const [job] = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, renderJobKey(slow.id, 1)));
+    expect(job).toMatchObject({ status: "failed", attempts: 1 });
+    expect(job?.lastError).toContain("took longer than 1 ms");
+    const progress = await server.request(`/api/v1/seller_designs/${slow.id}/renders`, { token });
+    expect(progress.body.data.attributes).toEqual({
+      done: 0,
+      total: 1,
+      default_ready: false,
+      complete: false,
+      failure_code: "too_complex",
+      failure_message: RENDER_FAILURES.too_complex,
+    });
+    // Nothing brings it back: another pass finds no due job.
+    await lanes.processDue();
+    expect(pool.stats().tasks).toEqual({ mockup_working_copy: 1 });
   });
 
   it("is refused with its reason, and the same request is not drawn again meanwhile", async () => {

@@ -1,11 +1,12 @@
 import { PRODUCT_COLORS, type ProductColor } from "@threadfolk/contract/colors";
-import type { DesignRenders } from "@threadfolk/contract/studio-designs";
+import { type DesignRenders, RENDER_FAILURES, type RenderFailureCode } from "@threadfolk/contract/studio-designs";
 import { and, eq } from "drizzle-orm";
 import type { MediaStorage } from "../../adapters/storage/storage.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { designs, garmentStyles, jobs, sellerDesignProductVariants } from "../../db/schema/index.ts";
 import type { JobHandler } from "../../jobs/job-worker.ts";
+import { HeavyWorkLimitError } from "../../lib/heavy-pool.ts";
 import { artworkKey, GARMENTS, type Garment, MOCKUP_WIDTHS, mockupStorageKey } from "../media/media-keys.ts";
 import type { MediaRenderer } from "../media/media-renderer.ts";
 import { type GarmentPlacements, renderDesignMockups } from "../media/render-design-mockups.ts";
@@ -77,6 +78,8 @@ export async function forgetDesignRenditions(storage: MediaStorage, designUuid: 
 }
 
 type Progress = { done: number; total: number; defaultReady: boolean };
+/** The job's `result`: its progress, and `failure` once a render broke a heavy work limit. */
+type RenderJobResult = Partial<Progress> & { failure?: RenderFailureCode };
 
 async function currentVersion(db: Database, designId: string): Promise<number | undefined> {
   const [row] = await db
@@ -155,17 +158,28 @@ export function createRenderDesignMockupsHandler(options: {
   return {
     retry: { maxAttempts: 5, baseDelaySeconds: 10, maxDelaySeconds: 600, leaseSeconds: 600 },
     async run({ designId, artworkVersion }, job) {
-      return renderPublishedDesign({
-        db,
-        storage,
-        renderer,
-        brandName: config.BRAND_NAME,
-        designId,
-        artworkVersion,
-        onProgress: async (progress) => {
-          await db.update(jobs).set({ result: progress }).where(eq(jobs.id, job.id));
-        },
-      });
+      let stored: RenderJobResult = {};
+      try {
+        return await renderPublishedDesign({
+          db,
+          storage,
+          renderer,
+          brandName: config.BRAND_NAME,
+          designId,
+          artworkVersion,
+          onProgress: async (progress) => {
+            stored = progress;
+            await db.update(jobs).set({ result: progress }).where(eq(jobs.id, job.id));
+          },
+        });
+      } catch (error) {
+        // Past a heavy work limit the job fails for good (permanent): the progress says why for the artist.
+        if (error instanceof HeavyWorkLimitError) {
+          const result: RenderJobResult = { ...stored, failure: "too_complex" };
+          await db.update(jobs).set({ result }).where(eq(jobs.id, job.id));
+        }
+        throw error;
+      }
     },
   };
 }
@@ -185,13 +199,22 @@ export async function findDesignRenders(options: {
       and(eq(jobs.kind, "render_design_mockups"), eq(jobs.dedupeKey, renderJobKey(design.id, design.artworkVersion))),
     )
     .limit(1);
-  const result = (job?.result ?? {}) as Partial<Progress>;
+  const result = (job?.result ?? {}) as RenderJobResult;
   // No job row: a design from before the studio (rendered on demand), or its finished job was purged.
   const complete = !job || job.status === "succeeded";
   const done = complete ? total : Math.min(total, result.done ?? 0);
+  const failureCode: RenderFailureCode | null =
+    job?.status === "failed" ? (result.failure === "too_complex" ? "too_complex" : "failed") : null;
   return {
     id: design.id,
     type: "designRenders",
-    attributes: { done, total, defaultReady: complete || result.defaultReady === true, complete },
+    attributes: {
+      done,
+      total,
+      defaultReady: complete || result.defaultReady === true,
+      complete,
+      failureCode,
+      failureMessage: failureCode ? RENDER_FAILURES[failureCode] : null,
+    },
   };
 }
