@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -34,6 +35,11 @@ export type HeavyPoolOptions = {
   memoryLimitMb: number;
   /** The child's entry point; the server's own `heavy-worker` by default. */
   script?: string;
+  /**
+   * The children's scheduling priority (nice value, 0-19; 10 by default): on a busy machine the server's own
+   * event loop (requests, e-mail, payments) gets the CPU before heavy work does.
+   */
+  niceness?: number;
 };
 
 export type HeavyPool = {
@@ -54,6 +60,8 @@ type Reply =
   | { type: "error"; id: number; message: string };
 
 type Slot = { child: ChildProcess | undefined; ready: Promise<void> | undefined; busy: boolean };
+
+const DEFAULT_NICENESS = 10;
 
 /** The longest a new child may take to load its code (sharp, the renderer) before the task fails. */
 const START_TIMEOUT_MS = 120_000;
@@ -95,6 +103,13 @@ export function createHeavyPool(options: HeavyPoolOptions): HeavyPool {
     });
     // A child that ends between tasks is replaced on the next one; a failed start fails the task (exit follows).
     child.on("error", () => undefined);
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, options.niceness ?? DEFAULT_NICENESS);
+      } catch {
+        // Not allowed here (some containers): the child runs at the server's priority.
+      }
+    }
     child.once("exit", () => {
       if (slot.child === child) slot.child = undefined;
     });
