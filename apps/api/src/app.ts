@@ -55,6 +55,7 @@ import { followRoutes } from "./modules/follows/routes.ts";
 import { createPurgeStaleRowsHandler, purgeSchedule } from "./modules/housekeeping/purge-stale-rows.ts";
 import { createSendEmailHandler } from "./modules/mail/send-email.ts";
 import { garmentLayerRoutes } from "./modules/media/garment-layers-routes.ts";
+import { renderInPool } from "./modules/media/render-in-pool.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { myDesignRoutes } from "./modules/my-designs/routes.ts";
 import { createProcessPayPalWebhookHandler } from "./modules/orders/paypal-webhooks.ts";
@@ -143,12 +144,14 @@ export async function buildApp(
     options.mailTransport ?? createMail(config, (message, filePath) => app.log.info({ path: filePath }, message));
   const cardProcessor = options.cardProcessor ?? createCardProcessor({ config, db: database.db });
   const paypal = createPayPal(config, database.db);
-  // CPU-heavy work runs in child processes under a time and memory limit (decision 056).
-  const heavy = createHeavyPool({
-    size: 1,
+  // CPU-heavy work runs in child processes under a time and memory limit (decisions 056, 064): one pool for the
+  // heavy job lane, one for the pictures drawn on request, so neither waits behind the other.
+  const limits = {
     timeLimitMs: config.HEAVY_JOB_TIME_LIMIT_SECONDS * 1000,
     memoryLimitMb: config.HEAVY_JOB_MEMORY_LIMIT_MB,
-  });
+  };
+  const heavy = createHeavyPool({ size: 1, ...limits });
+  const renders = createHeavyPool({ size: config.HEAVY_RENDER_PROCESSES, ...limits });
   // Every kind of background work and who does it, in two lanes: light and heavy (jobs/job-lanes.ts).
   const jobs = createJobLanes({
     db: database.db,
@@ -170,7 +173,12 @@ export async function buildApp(
       record_order_earnings: createRecordOrderEarningsHandler({ db: database.db }),
       process_paypal_webhook: createProcessPayPalWebhookHandler({ db: database.db, gateway: paypal.gateway }),
       reverse_order_earnings: createReverseOrderEarningsHandler({ db: database.db }),
-      render_design_mockups: createRenderDesignMockupsHandler({ db: database.db, storage, config }),
+      render_design_mockups: createRenderDesignMockupsHandler({
+        db: database.db,
+        storage,
+        renderer: renderInPool(heavy),
+        config,
+      }),
       process_upload: createProcessUploadHandler({ db: database.db, storage, uploadStore, heavy }),
     },
     schedules: [purgeSchedule],
@@ -190,6 +198,8 @@ export async function buildApp(
     tax,
     cardProcessor,
     paypal,
+    heavyWork: { jobs: heavy, renders },
+    mediaRenderer: renderInPool(renders),
     addressVerifier: createAddressVerifier(config, (error) =>
       app.log.warn({ err: error }, "UPS address validation failed; answered from the ZIP data"),
     ),
@@ -209,7 +219,7 @@ export async function buildApp(
   }
   app.addHook("onClose", async () => {
     await jobs.stop();
-    await heavy.close();
+    await Promise.all([heavy.close(), renders.close()]);
     mail.close();
     await rateLimiter.close();
   });

@@ -104,6 +104,11 @@ const environmentSchema = z
     HEAVY_JOB_TIME_LIMIT_SECONDS: z.coerce.number().min(1).default(60),
     /** The resident memory a heavy work process may use before it is stopped (decision 056). */
     HEAVY_JOB_MEMORY_LIMIT_MB: z.coerce.number().int().min(128).default(1536),
+    /**
+     * Child processes that draw the pictures asked for by the media route (a mockup, an avatar's size) under
+     * the same limits, apart from the heavy job lane's one, so an upload's checks never delay a page's pictures.
+     */
+    HEAVY_RENDER_PROCESSES: z.coerce.number().int().min(1).max(16).default(2),
     MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
     MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(0).default(3600),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),

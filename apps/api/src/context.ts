@@ -9,7 +9,9 @@ import type { TaxEstimator } from "./adapters/tax/tax.ts";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { JobWorker } from "./jobs/job-worker.ts";
+import type { HeavyPool } from "./lib/heavy-pool.ts";
 import type { AccessTokenCache } from "./modules/auth/access-token-cache.ts";
+import type { MediaRenderer } from "./modules/media/media-renderer.ts";
 
 /** What every route and service needs from the running app, built once at start-up. */
 export type AppContext = {
@@ -33,6 +35,13 @@ export type AppContext = {
   cardProcessor: CardProcessor;
   /** PayPal's API, or the in-app PayPal sandbox when no credentials are set (decision 027). */
   paypal: PayPalSetup;
+  /**
+   * The child processes of CPU-heavy work, under a time and memory limit (decisions 056, 064): `jobs` serves
+   * the heavy job lane (upload checks, mockup sets), `renders` the pictures the media route draws on request.
+   */
+  heavyWork: { jobs: HeavyPool; renders: HeavyPool };
+  /** Draws the media route's pictures in `heavyWork.renders`. */
+  mediaRenderer: MediaRenderer;
   /** Valid access-token lookups kept for a few seconds (decision 051; registerAuthentication keeps it honest). */
   accessTokenCache: AccessTokenCache;
 };

@@ -92,8 +92,18 @@ export const designRendersSchema = z.object({
     /** The default colour on the default style's garment is stored: the design page shows it. */
     defaultReady: z.boolean(),
     complete: z.boolean(),
+    /** Rendering stopped for good (RENDER_FAILURES), with what the artist reads; null while it goes on or is done. */
+    failureCode: z.enum(["too_complex", "failed"]).nullable(),
+    failureMessage: replyText().nullable(),
   }),
 });
+
+/** Why a design's mockups stopped for good (decision 064): past a heavy work limit, or out of attempts. */
+export const RENDER_FAILURES = {
+  too_complex: "This artwork is too complex to draw on the garments: simplify it or upload a PNG.",
+  failed: "The mockups could not be rendered. Upload the artwork again to retry.",
+} as const;
+export type RenderFailureCode = keyof typeof RENDER_FAILURES;
 export type DesignRenders = z.infer<typeof designRendersSchema>;
 export const designRendersResponseSchema = z.object({ data: designRendersSchema });
 

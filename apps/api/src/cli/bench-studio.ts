@@ -2,7 +2,8 @@
 // really is ~20 MB) ingested as an upload (processUpload), published from a complete draft, then the render
 // job, measuring from "upload finished" to (1) the default colour's mockup stored and servable and (2) the whole set of one
 // style (every offered colour x 3 widths, plain and watermarked). `npm run bench:studio`; targets < 3 s and
-// < 15 s. Runs on a throw-away PGlite database and local storage under a temporary directory.
+// < 15 s. Runs on a throw-away PGlite database and local storage under a temporary directory; the mockups are
+// drawn in a heavy work child process, as the server draws them (decision 064).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -17,10 +18,11 @@ import { type Database, openDatabase } from "../db/client.ts";
 import { applyMigrations } from "../db/migrate.ts";
 import { designDrafts, garmentStyles, sellerProfiles, uploads, users } from "../db/schema/index.ts";
 import type { JobWorker } from "../jobs/job-worker.ts";
+import { createHeavyPool } from "../lib/heavy-pool.ts";
 import { hashPassword } from "../modules/auth/passwords.ts";
 import { getMediaObject } from "../modules/media/get-media-object.ts";
 import { MOCKUP_WIDTHS, mockupKey } from "../modules/media/media-keys.ts";
-import { getGarmentLayers } from "../modules/media/render-mockup.ts";
+import { renderInPool } from "../modules/media/render-in-pool.ts";
 import { publishDraft } from "../modules/studio/publish-draft.ts";
 import { renderPublishedDesign } from "../modules/studio/render-design-job.ts";
 import { processUpload } from "../modules/uploads/process-upload.ts";
@@ -34,6 +36,12 @@ const config = loadConfig({ DATA_DIR: root });
 const storage = createStorage(config);
 const database = await openDatabase({ driver: "pglite" });
 const format = (ms: number) => `${ms.toFixed(0).padStart(6)} ms`;
+const heavy = createHeavyPool({
+  size: 1,
+  timeLimitMs: config.HEAVY_JOB_TIME_LIMIT_SECONDS * 1000,
+  memoryLimitMb: config.HEAVY_JOB_MEMORY_LIMIT_MB,
+});
+const renderer = renderInPool(heavy);
 
 /**
  * The ingest step (decision 036's `processUpload`: type sniffing, bomb and CMYK checks, the normalised PNG at
@@ -95,10 +103,23 @@ try {
   const colors = PRODUCT_COLORS.filter((color) => tee.colors.includes(color)) as ProductColor[];
   const defaultColor: ProductColor = colors.includes("black") ? "black" : (colors[0] as ProductColor);
 
-  // A running server has the tee's drawing rasterised since its first mockup; this fresh process does it now.
+  // A running server's heavy work process has the tee's drawing rasterised since its first mockup; this fresh
+  // one does it now, with a small picture at every width.
   const layersStarted = performance.now();
-  await Promise.all(MOCKUP_WIDTHS.map((width) => getGarmentLayers("tee", width)));
-  console.log(`tee layers (once per process, not timed):  ${format(performance.now() - layersStarted)}`);
+  const warmUp = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#c33" } })
+    .png()
+    .toBuffer();
+  for (const width of MOCKUP_WIDTHS) {
+    await renderer.mockup({
+      artwork: warmUp,
+      garment: "tee",
+      color: defaultColor,
+      width,
+      variant: "watermarked",
+      brandName: config.BRAND_NAME,
+    });
+  }
+  console.log(`heavy work process and tee layers (not timed): ${format(performance.now() - layersStarted)}`);
 
   // Upload finished: from here on the clock runs.
   const started = performance.now();
@@ -132,6 +153,7 @@ try {
   const result = await renderPublishedDesign({
     db,
     storage,
+    renderer,
     brandName: config.BRAND_NAME,
     designId,
     artworkVersion: 1,
@@ -146,7 +168,7 @@ try {
           color: defaultColor,
           width: 640,
         });
-        const object = await getMediaObject({ key, storage, brandName: config.BRAND_NAME, db });
+        const object = await getMediaObject({ key, storage, brandName: config.BRAND_NAME, renderer, db });
         if (!object) throw new Error("default mockup not servable");
         servableMs = performance.now() - started;
       }
@@ -169,6 +191,7 @@ try {
       .join(" ")}`,
   );
 } finally {
+  await heavy.close();
   await database.close();
   await fs.rm(root, { recursive: true, force: true });
 }

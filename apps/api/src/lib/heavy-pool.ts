@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -34,6 +35,11 @@ export type HeavyPoolOptions = {
   memoryLimitMb: number;
   /** The child's entry point; the server's own `heavy-worker` by default. */
   script?: string;
+  /**
+   * The children's scheduling priority (nice value, 0-19; 10 by default): on a busy machine the server's own
+   * event loop (requests, e-mail, payments) gets the CPU before heavy work does.
+   */
+  niceness?: number;
 };
 
 export type HeavyPool = {
@@ -42,6 +48,8 @@ export type HeavyPool = {
    * the result waits for every `onPartial` to settle. Rejects with HeavyWorkLimitError past a limit.
    */
   run<T>(task: string, input: unknown, options?: { onPartial?: (value: unknown) => Promise<void> | void }): Promise<T>;
+  /** How many tasks of each kind this pool has handed to a child, and how many of them broke a limit. */
+  stats(): { tasks: Record<string, number>; limitsBroken: number };
   /** Kills the children; tasks in flight fail. */
   close(): Promise<void>;
 };
@@ -52,6 +60,8 @@ type Reply =
   | { type: "error"; id: number; message: string };
 
 type Slot = { child: ChildProcess | undefined; ready: Promise<void> | undefined; busy: boolean };
+
+const DEFAULT_NICENESS = 10;
 
 /** The longest a new child may take to load its code (sharp, the renderer) before the task fails. */
 const START_TIMEOUT_MS = 120_000;
@@ -80,6 +90,8 @@ export function createHeavyPool(options: HeavyPoolOptions): HeavyPool {
   const waiting: Array<(slot: Slot) => void> = [];
   let nextId = 1;
   let closed = false;
+  const tasksSent = new Map<string, number>();
+  let limitsBroken = 0;
 
   /** Starts the slot's child; `slot.ready` settles once it has loaded its code (the time limit starts then). */
   function spawn(slot: Slot): ChildProcess {
@@ -91,6 +103,13 @@ export function createHeavyPool(options: HeavyPoolOptions): HeavyPool {
     });
     // A child that ends between tasks is replaced on the next one; a failed start fails the task (exit follows).
     child.on("error", () => undefined);
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, options.niceness ?? DEFAULT_NICENESS);
+      } catch {
+        // Not allowed here (some containers): the child runs at the server's priority.
+      }
+    }
     child.once("exit", () => {
       if (slot.child === child) slot.child = undefined;
     });
@@ -151,6 +170,7 @@ export function createHeavyPool(options: HeavyPoolOptions): HeavyPool {
         partials.then(outcome, reject);
       };
       const stop = (error: HeavyWorkLimitError) => {
+        limitsBroken++;
         slot.child = undefined;
         child.kill("SIGKILL");
         finish(() => reject(error));
@@ -167,6 +187,7 @@ export function createHeavyPool(options: HeavyPoolOptions): HeavyPool {
         else finish(() => reject(new Error(reply.message)));
       };
       const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+        limitsBroken++;
         slot.child = undefined;
         const error =
           code === MEMORY_EXIT_CODE
@@ -176,6 +197,7 @@ export function createHeavyPool(options: HeavyPoolOptions): HeavyPool {
       };
       child.on("message", onMessage);
       child.on("exit", onExit);
+      tasksSent.set(task, (tasksSent.get(task) ?? 0) + 1);
       child.send({ type: "run", id, task, input });
     });
   }
@@ -193,6 +215,9 @@ export function createHeavyPool(options: HeavyPoolOptions): HeavyPool {
       } finally {
         release(slot);
       }
+    },
+    stats() {
+      return { tasks: Object.fromEntries(tasksSent), limitsBroken };
     },
     async close() {
       closed = true;

@@ -12,6 +12,7 @@ import {
   mockupKey,
   mockupStorageKey,
 } from "./media-keys.ts";
+import { renderInProcess } from "./media-renderer.ts";
 import { renderDesignMockups } from "./render-design-mockups.ts";
 import {
   applyWatermark,
@@ -332,13 +333,13 @@ describe("getMediaObject", () => {
     const stored = mockupStorageKey(spec);
     expect(stored).toBe(`designs/${DESIGN}/watermarked/r${MOCKUP_RENDER_VERSION}/womens-tee-teal-320.webp`);
     const [first, second] = await Promise.all([
-      getMediaObject({ key, storage, brandName: "Threadfolk" }),
-      getMediaObject({ key, storage, brandName: "Threadfolk" }),
+      getMediaObject({ key, storage, brandName: "Threadfolk", renderer: renderInProcess }),
+      getMediaObject({ key, storage, brandName: "Threadfolk", renderer: renderInProcess }),
     ]);
     expect(first?.contentType).toBe("image/webp");
     expect(second?.body.equals(first?.body as Buffer)).toBe(true);
     expect(puts.filter((put) => put === stored)).toHaveLength(1);
-    await getMediaObject({ key, storage, brandName: "Threadfolk" });
+    await getMediaObject({ key, storage, brandName: "Threadfolk", renderer: renderInProcess });
     expect(puts.filter((put) => put === stored)).toHaveLength(1);
   });
 
@@ -356,7 +357,12 @@ describe("getMediaObject", () => {
       stale,
       "image/webp",
     );
-    const served = await getMediaObject({ key: mockupKey(spec), storage, brandName: "Threadfolk" });
+    const served = await getMediaObject({
+      key: mockupKey(spec),
+      storage,
+      brandName: "Threadfolk",
+      renderer: renderInProcess,
+    });
     expect(served?.body.equals(stale)).toBe(false);
     expect(puts).toContain(mockupStorageKey(spec));
     // The fresh picture is the navy tee, not the stale magenta square.
@@ -381,7 +387,10 @@ describe("getMediaObject", () => {
       `artists/${other}/avatar-64.webp`,
       "somewhere/else.png",
     ]) {
-      expect(await getMediaObject({ key, storage, brandName: "Threadfolk" }), key).toBeUndefined();
+      expect(
+        await getMediaObject({ key, storage, brandName: "Threadfolk", renderer: renderInProcess }),
+        key,
+      ).toBeUndefined();
     }
     expect(puts).toEqual([artworkKey(DESIGN)]);
   });
@@ -401,7 +410,7 @@ describe("getMediaObject", () => {
       ["carousels/spring-sale-1152.webp", 1152, 300],
     ];
     for (const [key, width, height] of cases) {
-      const object = await getMediaObject({ key, storage, brandName: "Threadfolk" });
+      const object = await getMediaObject({ key, storage, brandName: "Threadfolk", renderer: renderInProcess });
       const metadata = await sharp(object?.body).metadata();
       expect([metadata.format, metadata.width, metadata.height], key).toEqual(["webp", width, height]);
     }

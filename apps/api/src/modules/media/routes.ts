@@ -31,6 +31,7 @@ export async function mediaRoutes(app: FastifyInstance, context: AppContext): Pr
       key,
       storage: context.storage,
       brandName: context.config.BRAND_NAME,
+      renderer: context.mediaRenderer,
       db: context.db,
     });
     if (!object) throw AppError.notFound("Media");

@@ -1,13 +1,14 @@
 import { PRODUCT_COLORS, type ProductColor } from "@threadfolk/contract/colors";
-import type { DesignRenders } from "@threadfolk/contract/studio-designs";
+import { type DesignRenders, RENDER_FAILURES, type RenderFailureCode } from "@threadfolk/contract/studio-designs";
 import { and, eq } from "drizzle-orm";
-import sharp from "sharp";
 import type { MediaStorage } from "../../adapters/storage/storage.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { designs, garmentStyles, jobs, sellerDesignProductVariants } from "../../db/schema/index.ts";
 import type { JobHandler } from "../../jobs/job-worker.ts";
+import { HeavyWorkLimitError } from "../../lib/heavy-pool.ts";
 import { artworkKey, GARMENTS, type Garment, MOCKUP_WIDTHS, mockupStorageKey } from "../media/media-keys.ts";
+import type { MediaRenderer } from "../media/media-renderer.ts";
 import { type GarmentPlacements, renderDesignMockups } from "../media/render-design-mockups.ts";
 import { garmentOfStyle, readPlacements } from "./design-parts.ts";
 
@@ -77,22 +78,8 @@ export async function forgetDesignRenditions(storage: MediaStorage, designUuid: 
 }
 
 type Progress = { done: number; total: number; defaultReady: boolean };
-
-/**
- * The largest side the renderer needs: the biggest print box is under 400 px on the 1024 px mockup, so 1600 px
- * keeps every downscale at 4x or more (the same look) while a 20 MB upload is decoded once, not once per width.
- */
-const WORKING_SIDE = 1600;
-
-async function workingCopy(artwork: Buffer): Promise<Buffer> {
-  const meta = await sharp(artwork).metadata();
-  if ((meta.width ?? 0) <= WORKING_SIDE && (meta.height ?? 0) <= WORKING_SIDE) return artwork;
-  return sharp(artwork)
-    .ensureAlpha()
-    .resize(WORKING_SIDE, WORKING_SIDE, { fit: "inside", kernel: "lanczos3" })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-}
+/** The job's `result`: its progress, and `failure` once a render broke a heavy work limit. */
+type RenderJobResult = Partial<Progress> & { failure?: RenderFailureCode };
 
 async function currentVersion(db: Database, designId: string): Promise<number | undefined> {
   const [row] = await db
@@ -103,16 +90,20 @@ async function currentVersion(db: Database, designId: string): Promise<number | 
   return row?.version;
 }
 
-/** Renders a design's mockups at `artworkVersion`, reporting progress as each garment x colour set is stored. */
+/**
+ * Renders a design's mockups at `artworkVersion`, reporting progress as each garment x colour set is stored.
+ * `renderer` draws them (the server's in the heavy work pool: a render past its limit rejects for good).
+ */
 export async function renderPublishedDesign(options: {
   db: Database;
   storage: MediaStorage;
+  renderer: MediaRenderer;
   brandName: string;
   designId: string;
   artworkVersion: number;
   onProgress?: (progress: Progress) => Promise<void> | void;
 }): Promise<Progress & { skipped?: string }> {
-  const { db, storage, brandName, designId, artworkVersion, onProgress } = options;
+  const { db, storage, renderer, brandName, designId, artworkVersion, onProgress } = options;
   const plan = await findRenderPlan(db, designId);
   if (!plan) return { done: 0, total: 0, defaultReady: false, skipped: "design not found" };
   if (plan.version !== artworkVersion) return { done: 0, total: 0, defaultReady: false, skipped: "version moved on" };
@@ -124,7 +115,7 @@ export async function renderPublishedDesign(options: {
   if (artworkVersion > 1) await forgetDesignRenditions(storage, designId);
   const source = await storage.get(artworkKey(designId));
   if (!source) throw new Error(`design ${designId} has no artwork`);
-  const artwork = await workingCopy(source.body);
+  const artwork = await renderer.workingCopy(source.body);
   const onColorStored = async (garment: Garment, color: ProductColor) => {
     progress.done++;
     if (garment === firstGarment && color === defaultColor) progress.defaultReady = true;
@@ -139,6 +130,7 @@ export async function renderPublishedDesign(options: {
       colors,
       placements: plan.placements,
       artwork,
+      renderSet: renderer.mockupSet,
       onColorStored,
     });
   // The design page's first picture first, then the rest of its garment, then the other garments.
@@ -158,22 +150,36 @@ export async function renderPublishedDesign(options: {
 export function createRenderDesignMockupsHandler(options: {
   db: Database;
   storage: MediaStorage;
+  /** The heavy lane's renderer (a child process of its pool, decision 064). */
+  renderer: MediaRenderer;
   config: Pick<Config, "BRAND_NAME">;
 }): JobHandler<"render_design_mockups"> {
-  const { db, storage, config } = options;
+  const { db, storage, renderer, config } = options;
   return {
     retry: { maxAttempts: 5, baseDelaySeconds: 10, maxDelaySeconds: 600, leaseSeconds: 600 },
     async run({ designId, artworkVersion }, job) {
-      return renderPublishedDesign({
-        db,
-        storage,
-        brandName: config.BRAND_NAME,
-        designId,
-        artworkVersion,
-        onProgress: async (progress) => {
-          await db.update(jobs).set({ result: progress }).where(eq(jobs.id, job.id));
-        },
-      });
+      let stored: RenderJobResult = {};
+      try {
+        return await renderPublishedDesign({
+          db,
+          storage,
+          renderer,
+          brandName: config.BRAND_NAME,
+          designId,
+          artworkVersion,
+          onProgress: async (progress) => {
+            stored = progress;
+            await db.update(jobs).set({ result: progress }).where(eq(jobs.id, job.id));
+          },
+        });
+      } catch (error) {
+        // Past a heavy work limit the job fails for good (permanent): the progress says why for the artist.
+        if (error instanceof HeavyWorkLimitError) {
+          const result: RenderJobResult = { ...stored, failure: "too_complex" };
+          await db.update(jobs).set({ result }).where(eq(jobs.id, job.id));
+        }
+        throw error;
+      }
     },
   };
 }
@@ -193,13 +199,22 @@ export async function findDesignRenders(options: {
       and(eq(jobs.kind, "render_design_mockups"), eq(jobs.dedupeKey, renderJobKey(design.id, design.artworkVersion))),
     )
     .limit(1);
-  const result = (job?.result ?? {}) as Partial<Progress>;
+  const result = (job?.result ?? {}) as RenderJobResult;
   // No job row: a design from before the studio (rendered on demand), or its finished job was purged.
   const complete = !job || job.status === "succeeded";
   const done = complete ? total : Math.min(total, result.done ?? 0);
+  const failureCode: RenderFailureCode | null =
+    job?.status === "failed" ? (result.failure === "too_complex" ? "too_complex" : "failed") : null;
   return {
     id: design.id,
     type: "designRenders",
-    attributes: { done, total, defaultReady: complete || result.defaultReady === true, complete },
+    attributes: {
+      done,
+      total,
+      defaultReady: complete || result.defaultReady === true,
+      complete,
+      failureCode,
+      failureMessage: failureCode ? RENDER_FAILURES[failureCode] : null,
+    },
   };
 }

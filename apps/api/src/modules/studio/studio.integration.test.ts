@@ -439,12 +439,26 @@ describe("publishing", () => {
     expect(before.body.data).toEqual({
       id: design.id,
       type: "designRenders",
-      attributes: { done: 0, total: 6, default_ready: false, complete: false },
+      attributes: {
+        done: 0,
+        total: 6,
+        default_ready: false,
+        complete: false,
+        failure_code: null,
+        failure_message: null,
+      },
     });
     await server.context.jobs.processDue();
     const after = await call("GET", `/api/v1/seller_designs/${design.id}/renders`, artist.token);
     designRendersResponseSchema.parse(toCamelKeys(after.body));
-    expect(after.body.data.attributes).toEqual({ done: 6, total: 6, default_ready: true, complete: true });
+    expect(after.body.data.attributes).toEqual({
+      done: 6,
+      total: 6,
+      default_ready: true,
+      complete: true,
+      failure_code: null,
+      failure_message: null,
+    });
     const { storage } = server.context;
     for (const garment of ["tee", "hoodie"] as const) {
       for (const color of ["black", "white", "royal_blue"] as const) {
@@ -617,8 +631,10 @@ describe("the product editor", () => {
       key: lazyKey,
       storage: server.context.storage,
       brandName: server.config.BRAND_NAME,
+      renderer: server.context.mediaRenderer,
       db: server.database.db,
     });
+    // Drawn in a heavy work child process (decision 064), the same picture as this process draws.
     const expected = await renderMockupImage({
       artwork: artwork?.body as Buffer,
       garment: "tee",

@@ -67,7 +67,7 @@ export function updateSellerDesign(uuid: string, data: DesignDraftData): Promise
   }).then((reply) => reply.data);
 }
 
-/** How far a design's mockups have rendered, polled every second until complete (or `enabled` is off). */
+/** How far a design's mockups have rendered, polled every second until complete or failed (or `enabled` is off). */
 export function useDesignRenders(uuid: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: designerKeys.renders(uuid ?? ""),
@@ -76,7 +76,10 @@ export function useDesignRenders(uuid: string | undefined, enabled: boolean) {
         (reply) => reply.data,
       ),
     enabled: enabled && uuid !== undefined,
-    refetchInterval: (query) => (query.state.data?.attributes.complete ? false : 1000),
+    refetchInterval: (query) => {
+      const attributes = query.state.data?.attributes;
+      return attributes?.complete || attributes?.failureCode ? false : 1000;
+    },
     staleTime: 0,
   });
 }

@@ -83,7 +83,15 @@ export type SellerDesign = {
 export type DesignRenders = {
   id: string;
   type: "designRenders";
-  attributes: { done: number; total: number; defaultReady: boolean; complete: boolean };
+  attributes: {
+    done: number;
+    total: number;
+    defaultReady: boolean;
+    complete: boolean;
+    /** Rendering stopped for good, and what the artist reads (decision 064). */
+    failureCode: "too_complex" | "failed" | null;
+    failureMessage: string | null;
+  };
 };
 
 export type { UploadStatus };

@@ -3,7 +3,7 @@ import { useDesignRenders } from "../api/designer-api.ts";
 
 /**
  * How far the design's mockups have rendered (polled until complete), and the design page's link as soon as
- * the default colour is ready (the page works from then on; the other colours follow).
+ * the default colour is ready (the page works from then on; the other colours follow); why, if they stopped.
  */
 export function RenderProgress({ designUuid, designPath }: { designUuid: string; designPath: string }) {
   const renders = useDesignRenders(designUuid, true);
@@ -13,7 +13,11 @@ export function RenderProgress({ designUuid, designPath }: { designUuid: string;
     <div className="rounded-2xl border border-neutral-200 bg-white p-4">
       <div className="flex items-baseline justify-between gap-3 text-sm">
         <span className="font-semibold text-neutral-900">
-          {attributes?.complete ? "Every mockup is ready" : "Rendering the mockups"}
+          {attributes?.complete
+            ? "Every mockup is ready"
+            : attributes?.failureMessage
+              ? "The mockups stopped"
+              : "Rendering the mockups"}
         </span>
         <span className="font-bold tabular-nums">{attributes ? `${attributes.done} / ${attributes.total}` : "…"}</span>
       </div>
@@ -30,6 +34,11 @@ export function RenderProgress({ designUuid, designPath }: { designUuid: string;
           style={{ width: `${percent}%` }}
         />
       </div>
+      {attributes?.failureMessage && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {attributes.failureMessage}
+        </p>
+      )}
       {renders.isError && (
         <p role="alert" className="mt-2 text-sm text-red-700">
           The rendering progress could not be read: {renders.error.message}
