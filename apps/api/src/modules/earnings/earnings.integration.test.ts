@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildArtist, buildDesign } from "../../../test/factories/catalogue.ts";
 import { buildPaidOrder } from "../../../test/factories/paid-orders.ts";
+import { buildPlacedOrder } from "../../../test/factories/placed-orders.ts";
+import { createTestUser } from "../../../test/factories/users.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import type { Database } from "../../db/client.ts";
 import { earningsEntries, jobs, orderPayments, orders } from "../../db/schema/index.ts";
@@ -137,8 +139,8 @@ describe("recording a paid order's earnings", () => {
   });
 
   it("refuses an order that was never paid, writing nothing", async () => {
-    const { order } = await buildPaidOrder(db);
-    await db.update(orders).set({ state: "payment_pending", paidAt: null }).where(eq(orders.id, order.id));
+    const user = await createTestUser(db);
+    const { order } = await buildPlacedOrder(db, { state: "payment_pending", userId: user.id });
     await expect(recordOrderEarnings({ db, orderId: order.id })).rejects.toThrow(/payment_pending, not paid/);
     expect(await findOrderEarningsEntries({ db, orderId: order.id })).toEqual([]);
   });
@@ -174,7 +176,10 @@ describe("refunds and the append-only ledger", () => {
     await recordOrderEarnings({ db, orderId: order.id });
     const refund = () =>
       db.transaction(async (tx) => {
-        await tx.update(orders).set({ state: "refunded" }).where(eq(orders.id, order.id));
+        await tx
+          .update(orders)
+          .set({ state: "refunded", stateChangedBy: "system:test", stateChangeReason: "refund" })
+          .where(eq(orders.id, order.id));
         await tx.update(orderPayments).set({ status: "refunded" }).where(eq(orderPayments.orderId, order.id));
         return reverseOrderEarnings({ db: tx, orderId: order.id });
       });
@@ -212,7 +217,10 @@ describe("refunds and the append-only ledger", () => {
     // What a PayPal REFUNDED webhook does in its transaction (modules/orders/paypal-webhooks.ts).
     await db.transaction(async (tx) => {
       await tx.update(orderPayments).set({ status: "refunded" }).where(eq(orderPayments.orderId, order.id));
-      await tx.update(orders).set({ state: "refunded" }).where(eq(orders.id, order.id));
+      await tx
+        .update(orders)
+        .set({ state: "refunded", stateChangedBy: "system:test", stateChangeReason: "refund" })
+        .where(eq(orders.id, order.id));
       await enqueueJob(tx, "reverse_order_earnings", { orderId: order.id }, { dedupeKey: order.id });
       await enqueueJob(tx, "reverse_order_earnings", { orderId: order.id }, { dedupeKey: order.id });
     });

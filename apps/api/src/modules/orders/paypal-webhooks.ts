@@ -1,12 +1,12 @@
 import { ORDER_MESSAGES } from "@threadfolk/contract/orders";
 import { and, eq, sql } from "drizzle-orm";
 import type { PayPalGateway } from "../../adapters/paypal/paypal.ts";
+import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { orderPayments, orders } from "../../db/schema/index.ts";
 import { enqueueJob } from "../../jobs/enqueue-job.ts";
 import type { JobHandler } from "../../jobs/job-worker.ts";
-import { completeOrder } from "./complete-order.ts";
-import { type StoredPaymentReply, successReply } from "./pay-by-card.ts";
+import type { StoredPaymentReply } from "./pay-by-card.ts";
 import { type PayableOrder, settlePayPalCapture } from "./pay-by-paypal.ts";
 import { releasePromoHold } from "./promo-holds.ts";
 
@@ -72,6 +72,7 @@ export async function acceptPayPalWebhook(options: {
 export async function processPayPalWebhook(options: {
   db: Database;
   gateway: PayPalGateway;
+  config: Config;
   eventType: string;
   captureId: string;
 }): Promise<{ outcome: string }> {
@@ -102,38 +103,17 @@ export async function processPayPalWebhook(options: {
     .from(orderPayments)
     .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.processorReference, captureId)));
 
-  if (capture.status === "COMPLETED" && payment?.status === "pending") {
-    return db.transaction(async (tx) => {
-      const outcome = await completeOrder({
-        db: tx,
-        orderId: order.id,
-        paymentId: payment.id,
-        processorReference: captureId,
-      });
-      if (outcome === "completed") {
-        const reply = successReply({
-          paymentId: payment.id,
-          orderNumber: order.orderNumber,
-          payment: { kind: "paypal", cardBrand: null, cardLast4: null },
-        });
-        await tx
-          .update(orderPayments)
-          .set({ response: reply, updatedAt: sql`now()` })
-          .where(eq(orderPayments.id, payment.id));
-      }
-      return { outcome };
-    });
-  }
-  if (capture.status === "COMPLETED" && !payment && order.state === "payment_pending") {
-    // Captured, but our record of it was lost (the reply never came back): record it now.
+  if (capture.status === "COMPLETED" && (!payment || payment.status === "pending")) {
+    // Waiting for review, or captured with our record of it lost (the reply never came back): settled now, which
+    // pays the order or, when the order can no longer take it, refunds the capture (decision 053).
     const reply = await settlePayPalCapture({
-      context: { db, paypal: { gateway } },
+      context: { db, config: options.config, paypal: { gateway } },
       payerKey: order.userId ? `user:${order.userId}` : `guest:${order.guestId}`,
       order,
       paypalOrderId: capture.paypalOrderId,
       capture,
     });
-    return { outcome: `recorded_${reply.statusCode}` };
+    return { outcome: reply.statusCode === 201 ? "completed" : `recorded_${reply.statusCode}` };
   }
   if ((capture.status === "DECLINED" || capture.status === "FAILED") && payment?.status === "pending") {
     const reply: StoredPaymentReply = {
@@ -161,11 +141,15 @@ export async function processPayPalWebhook(options: {
         .where(eq(orderPayments.id, payment.id));
       const refunded = await tx
         .update(orders)
-        .set({ state: "refunded", updatedAt: sql`now()` })
+        .set({
+          state: "refunded",
+          stateChangedBy: "system:paypal_webhook",
+          stateChangeReason: "capture refunded or reversed in PayPal",
+          updatedAt: sql`now()`,
+        })
         .where(and(eq(orders.id, order.id), sql`${orders.state} in ('paid', 'in_production', 'shipped', 'delivered')`))
         .returning({ id: orders.id });
       if (refunded.length > 0) {
-        await tx.execute(sql`insert into order_state_changes (order_id, state) values (${order.id}, 'refunded')`);
         await enqueueJob(tx, "reverse_order_earnings", { orderId: order.id }, { dedupeKey: order.id });
       }
     });
@@ -177,6 +161,7 @@ export async function processPayPalWebhook(options: {
 export function createProcessPayPalWebhookHandler(options: {
   db: Database;
   gateway: PayPalGateway;
+  config: Config;
 }): JobHandler<"process_paypal_webhook"> {
   return {
     retry: { maxAttempts: 25, baseDelaySeconds: 30, maxDelaySeconds: 3600, leaseSeconds: 120 },
