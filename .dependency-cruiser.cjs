@@ -64,7 +64,12 @@ module.exports = {
       from: { path: "^apps/api/src/", pathNot: [TESTS, "^apps/api/src/adapters/[^/]+/create-[^/]+\\.ts$"] },
       to: {
         path: "^apps/api/src/adapters/([^/]+)/[^/]+\\.ts$",
-        pathNot: [...ADAPTER_PUBLIC_FILES, "^apps/api/src/adapters/mail/read-outbox\\.ts$"],
+        pathNot: [
+          ...ADAPTER_PUBLIC_FILES,
+          "^apps/api/src/adapters/mail/read-outbox\\.ts$",
+          // The tax table is data, not an implementation (decision 059).
+          "^apps/api/src/adapters/tax/sales-tax-table\\.ts$",
+        ],
       },
     },
     {

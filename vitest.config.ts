@@ -25,7 +25,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: "forks",
           // Migrates once per run; every test file's database starts as a copy (apps/api/test/test-database.ts).
-          globalSetup: ["apps/api/test/database-template.ts"],
+          // The heavy work child's entry point is bundled once per run as well (decision 056).
+          globalSetup: ["apps/api/test/database-template.ts", "apps/api/test/heavy-worker-bundle.ts"],
           setupFiles: ["apps/api/test/remove-temporary-directories.ts"],
         },
       },

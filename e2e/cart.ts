@@ -70,6 +70,9 @@ export async function addCartLineOverHttp(
 
 /** The access token the page's app holds for this tab (a guest's until someone signs in). */
 export async function pageAccessToken(page: Page): Promise<string> {
-  await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem("accessToken"))).toBeTruthy();
+  // The guest token is asked for once the page is idle: on the first visits after start, mockups still render.
+  await expect
+    .poll(() => page.evaluate(() => window.sessionStorage.getItem("accessToken")), { timeout: 20_000 })
+    .toBeTruthy();
   return (await page.evaluate(() => window.sessionStorage.getItem("accessToken"))) ?? "";
 }

@@ -58,7 +58,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      NODE_ENV: "development",
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: baseUrl,
@@ -92,10 +92,36 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await stop();
     throw error;
   }
+  await warmHomePage(baseUrl);
   // Workers are started after global setup and inherit this variable (playwright.config.ts reads it).
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_BRAND_NAME = brandName;
   // The server's data directory: specs read confirmation and reset e-mails from its outbox folder.
   process.env.E2E_DATA_DIR = dataDir;
   return stop;
+}
+
+/**
+ * A fresh server renders the home page's mockups on their first request, which makes the run's first pages (and
+ * their guest token, asked for once a page is idle) seconds slower than every later one. The specs test the shop,
+ * not that first start: fetch the home page's data and pictures once, four at a time, within a minute at most.
+ */
+async function warmHomePage(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  const mediaPaths = new Set<string>();
+  for (const path of ["/api/v1/internal_design_collections", "/api/v1/carousels?location_code=front_page"]) {
+    const text = await fetch(`${baseUrl}${path}`)
+      .then((response) => response.text())
+      .catch(() => "");
+    for (const match of text.matchAll(/\/media\/[^"\s,]+/g)) mediaPaths.add(match[0]);
+  }
+  const queue = [...mediaPaths];
+  const worker = async () => {
+    for (let next = queue.shift(); next && Date.now() < deadline; next = queue.shift()) {
+      await fetch(`${baseUrl}${next}`)
+        .then((response) => response.arrayBuffer())
+        .catch(() => undefined);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
 }

@@ -59,7 +59,7 @@ async function startServer() {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      NODE_ENV: "development",
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: baseUrl,

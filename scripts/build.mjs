@@ -29,6 +29,8 @@ export async function buildApi({ force = false } = {}) {
       migrate: path.join(ROOT, "apps/api/src/migrate.ts"),
       // The embedded database's thread (decision 047): its own file, which db/pglite-thread.ts starts.
       "pglite-worker": path.join(ROOT, "apps/api/src/db/pglite-worker.mjs"),
+      // The heavy work child process (decision 056): its own file, which lib/heavy-pool.ts forks.
+      "heavy-worker": path.join(ROOT, "apps/api/src/heavy-worker.ts"),
       ...(fs.existsSync(path.join(ROOT, "apps/api/src/cli"))
         ? Object.fromEntries(
             fs

@@ -707,7 +707,7 @@ async function runOnDatabase(kind) {
   const port = await findFreePort();
   const env = {
     ...process.env,
-    NODE_ENV: "production",
+    NODE_ENV: "development",
     HOST: "127.0.0.1",
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -12,7 +12,8 @@ log("Starting the server…");
 const child = spawn(process.execPath, ["--enable-source-maps", path.join(ROOT, "apps/api/dist/main.js")], {
   cwd: ROOT,
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
+  // `npm start` is the demo and development path: the embedded database with the demo marketplace (decision 057).
+  env: { NODE_ENV: "development", ...process.env },
 });
 
 function stopServer(signal) {

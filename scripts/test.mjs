@@ -57,7 +57,11 @@ async function suite(name, command, args, env = {}) {
 
 const { TEST_DATABASE_URL } = process.env;
 // First pass on embedded PGlite: an empty TEST_DATABASE_URL makes the test helper use PGlite.
-await suite("unit + integration (PGlite)", "npx", ["vitest", "run"], { TEST_DATABASE_URL: "" });
+// Tests that need a PostgreSQL server (two app instances sharing one) skip in this pass when the next one runs them.
+await suite("unit + integration (PGlite)", "npx", ["vitest", "run"], {
+  TEST_DATABASE_URL: "",
+  TEST_POSTGRES_PASS_FOLLOWS: TEST_DATABASE_URL ? "1" : "",
+});
 
 if (TEST_DATABASE_URL) {
   await suite("integration (PostgreSQL)", "npx", ["vitest", "run", "--project", "integration"], { TEST_DATABASE_URL });

@@ -117,13 +117,15 @@ test.describe("checkout", () => {
 
     const dialog = page.getByRole("dialog", { name: "Confirm your shipping address" });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByText("Verified Addresses:")).toBeVisible();
+    // The ZIP data verifies no street: its suggestions are not called verified (decision 059).
+    await expect(dialog.getByText("Suggested Addresses:")).toBeVisible();
     await expect(dialog.getByText("Entered Address:")).toBeVisible();
     const options = dialog.getByRole("radio");
     const optionCount = await options.count();
     expect(optionCount).toBeGreaterThan(1);
-    await expect(options.first()).toBeChecked();
-    await expect(options.last()).not.toBeChecked();
+    // The first suggestion is in another city (Saint Paul): the entered address is pre-selected instead.
+    await expect(options.first()).not.toBeChecked();
+    await expect(options.last()).toBeChecked();
     // The entered address is the last option; the suggestion keeps the second line and the name.
     const entered = dialog.locator("label").last();
     await expect(entered).toContainText("75 Rice Street");
@@ -142,6 +144,7 @@ test.describe("checkout", () => {
     await expect(page).toHaveURL("/order-shipping-details");
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(dialog).toBeVisible();
+    await options.first().check();
     await dialog.getByRole("button", { name: "Confirm Address" }).click();
 
     // The payment step with the returned cart.
@@ -213,15 +216,15 @@ test.describe("checkout", () => {
     await expect(billTo).toContainText(/Cupertino/i);
     await expect(deliverTo).toContainText("Ada Lovelace");
 
-    // Change the shipping address: checked again through the verification dialog; the billing address stays.
+    // Change the shipping address: checked again; the verified place agrees as typed, so no dialog opens;
+    // the billing address stays.
     await deliverTo.getByRole("button", { name: "Change Address" }).click();
     const shippingDialog = page.getByRole("dialog", { name: "Update Shipping Address" });
     await expect(shippingDialog.getByLabel("First Name")).toHaveValue("Ada");
     await shippingDialog.getByLabel("Address2").fill("Apt 5");
     await shippingDialog.getByRole("button", { name: "Update Shipping Address" }).click();
-    await expect(dialog.getByRole("radio").first()).toBeChecked();
-    await dialog.getByRole("button", { name: "Confirm Address" }).click();
     await expect(page.getByText("Updated shipping address")).toBeVisible();
+    await expect(dialog).toHaveCount(0);
     await expect(shippingDialog).toBeHidden();
     await expect(deliverTo).toContainText(/Apt 5/i);
     await expect(billTo).toContainText("Grace Hopper");
@@ -236,6 +239,71 @@ test.describe("checkout", () => {
     await page.reload();
     await expectPageHeading(page, "Shipping Information");
     await expect(page.getByRole("region", { name: "Order Summary" })).toContainText("Subtotal (2 items)");
+    expect(errors).toEqual([]);
+  });
+
+  test("a suggestion in another state is never pre-selected; an address that differs only in case passes as typed", async ({
+    page,
+    request,
+    signedIn: account,
+  }, testInfo) => {
+    test.slow();
+    const errors = collectPageErrors(page);
+    const choice = await aCartChoice(request);
+    await page.goto("/shopping-cart");
+    await addCartLineOverHttp(request, await pageAccessToken(page), {
+      variantId: choice.variant.id,
+      size: choice.size,
+      color: choice.color,
+      quantity: 1,
+    });
+    await page.reload();
+    await page.getByRole("region", { name: "Order Summary" }).getByRole("button", { name: "CHECKOUT" }).click();
+    await expect(page).toHaveURL("/order-shipping-details");
+
+    // Only letter case and spacing differ from the ZIP data's spelling: no dialog, saved as typed.
+    const shipping = page.getByRole("group", { name: "Shipping Address" });
+    await fillAddress(shipping, {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      address1: "75  rice st",
+      address2: "",
+      city: "saint paul",
+      state: "MN",
+      zip: "55101",
+    });
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL("/order-payment-details");
+    const deliverTo = page.getByRole("region", { name: "Deliver to" });
+    await expect(deliverTo).toContainText("rice st");
+    await expect(deliverTo).toContainText("saint paul");
+
+    // 'Springfield, IL 90210': the ZIP is Beverly Hills, CA. The suggestion says so and is not pre-selected.
+    await deliverTo.getByRole("button", { name: "Change Address" }).click();
+    const shippingDialog = page.getByRole("dialog", { name: "Update Shipping Address" });
+    await shippingDialog.getByLabel("Address1").fill("100 Main Street");
+    await shippingDialog.getByLabel("City").fill("Springfield");
+    await shippingDialog.getByLabel("State").selectOption("IL");
+    await shippingDialog.getByLabel("Zip").fill("90210");
+    await shippingDialog.getByRole("button", { name: "Update Shipping Address" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm your shipping address" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("alert")).toContainText("belongs to another city or state");
+    const beverlyHills = dialog.locator("label").filter({ hasText: "BEVERLY HILLS CA 90210" });
+    await expect(beverlyHills).toContainText("Another city and state than you entered");
+    await expect(beverlyHills.getByRole("radio")).not.toBeChecked();
+    const entered = dialog.locator("label").last();
+    await expect(entered).toContainText("Springfield, IL 90210");
+    await expect(entered.getByRole("radio")).toBeChecked();
+    await screenshot(page, testInfo, "checkout-verification-conflict");
+
+    // One hurried click keeps the address as typed.
+    await dialog.getByRole("button", { name: "Confirm Address" }).click();
+    await expect(page.getByText("Updated shipping address")).toBeVisible();
+    await expect(deliverTo).toContainText("Springfield");
+    await expect(deliverTo).toContainText("IL");
+    await expect(deliverTo).not.toContainText(/BEVERLY HILLS/i);
     expect(errors).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type { DestinationStream } from "pino";
 import { createAddressVerifier } from "./adapters/address/create-address.ts";
 import { createAnalytics } from "./adapters/analytics/create-analytics.ts";
 import type { CardProcessor } from "./adapters/card/card.ts";
-import { createCardProcessor } from "./adapters/card/create-card.ts";
+import { createCardProcessor, STRIPE_CSP_ORIGINS } from "./adapters/card/create-card.ts";
 import { createCounters } from "./adapters/counters/create-counters.ts";
 import { createMail } from "./adapters/mail/create-mail.ts";
 import type { MailTransport } from "./adapters/mail/mail.ts";
@@ -21,14 +21,19 @@ import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { closeIdleConnectionsOnShutdown } from "./http/close-idle-connections.ts";
 import { handleClientError, handleFrameworkError, registerErrorHandler } from "./http/error-handler.ts";
+import { registerHttpsRedirect } from "./http/https-redirect.ts";
 import { createLoggerOptions } from "./http/logger-options.ts";
+import { createAllowedMethodsLookup } from "./http/method-not-allowed.ts";
+import { registerOpenApiRoutes } from "./http/openapi-routes.ts";
 import { COMPRESS_THRESHOLD_BYTES, JSON_BROTLI_QUALITY } from "./http/precompressed-json.ts";
 import { registerRequestLimits } from "./http/request-limits.ts";
 import { createAccessLogController } from "./http/request-log.ts";
 import { collectRouteTable, type RouteEntry } from "./http/route-table.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
-import { createJobWorker } from "./jobs/job-worker.ts";
+import { createJobLanes } from "./jobs/job-lanes.ts";
+import { shareCatalogueGeneration } from "./lib/catalogue-generation.ts";
+import { createHeavyPool } from "./lib/heavy-pool.ts";
 import { addressVerificationRoutes } from "./modules/address-verification/routes.ts";
 import { createForwardAnalyticsEventsHandler } from "./modules/analytics/forward-analytics-events.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
@@ -136,10 +141,16 @@ export async function buildApp(
   const analytics = createAnalytics(config);
   const mail =
     options.mailTransport ?? createMail(config, (message, filePath) => app.log.info({ path: filePath }, message));
-  // Every kind of background work and who does it; one worker per process runs them all (jobs/).
   const cardProcessor = options.cardProcessor ?? createCardProcessor({ config, db: database.db });
-  const paypal = createPayPal(config);
-  const jobs = createJobWorker({
+  const paypal = createPayPal(config, database.db);
+  // CPU-heavy work runs in child processes under a time and memory limit (decision 056).
+  const heavy = createHeavyPool({
+    size: 1,
+    timeLimitMs: config.HEAVY_JOB_TIME_LIMIT_SECONDS * 1000,
+    memoryLimitMb: config.HEAVY_JOB_MEMORY_LIMIT_MB,
+  });
+  // Every kind of background work and who does it, in two lanes: light and heavy (jobs/job-lanes.ts).
+  const jobs = createJobLanes({
     db: database.db,
     log: app.log,
     pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
@@ -160,7 +171,7 @@ export async function buildApp(
       process_paypal_webhook: createProcessPayPalWebhookHandler({ db: database.db, gateway: paypal.gateway, config }),
       reverse_order_earnings: createReverseOrderEarningsHandler({ db: database.db }),
       render_design_mockups: createRenderDesignMockupsHandler({ db: database.db, storage, config }),
-      process_upload: createProcessUploadHandler({ db: database.db, storage, uploadStore }),
+      process_upload: createProcessUploadHandler({ db: database.db, storage, uploadStore, heavy }),
     },
     schedules: [purgeSchedule],
   });
@@ -187,8 +198,18 @@ export async function buildApp(
       maxEntries: ACCESS_TOKEN_CACHE_ENTRIES,
     }),
   };
+  // Other instances' catalogue changes reach this one's caches and search index within a round trip (decision 058).
+  if (database.url) {
+    const catalogueChanges = shareCatalogueGeneration({
+      url: database.url,
+      db: database.db,
+      onError: (error) => app.log.warn({ err: error }, "could not announce a catalogue change to the other instances"),
+    });
+    app.addHook("onClose", async () => catalogueChanges.close());
+  }
   app.addHook("onClose", async () => {
     await jobs.stop();
+    await heavy.close();
     mail.close();
     await rateLimiter.close();
   });
@@ -204,6 +225,7 @@ export async function buildApp(
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
   });
+  registerHttpsRedirect(app, { publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY });
   closeIdleConnectionsOnShutdown(app);
 
   // Presenters build camelCase objects; the wire is snake_case. Converted here, in one place.
@@ -226,11 +248,13 @@ export async function buildApp(
   registerRequestLimits(app);
   // Real PayPal's buttons come from PayPal's origins and open PayPal's window; the sandbox is our own origin.
   const paypalOrigins = paypal.sandbox ? [] : PAYPAL_CSP_ORIGINS;
+  // Stripe.js's origins only when Stripe takes the cards (decision 061); the local test processor needs none.
+  const stripe = cardProcessor.name === "stripe" ? STRIPE_CSP_ORIGINS : { script: [], frame: [], connect: [] };
   registerSecurityHeaders(app, {
     isHttps: config.PUBLIC_URL.startsWith("https://"),
-    scriptOrigins: paypalOrigins,
-    connectOrigins: paypalOrigins,
-    frameOrigins: paypalOrigins,
+    scriptOrigins: [...paypalOrigins, ...stripe.script],
+    connectOrigins: [...paypalOrigins, ...stripe.connect],
+    frameOrigins: [...paypalOrigins, ...stripe.frame],
     imageOrigins: paypalOrigins,
     allowPopups: !paypal.sandbox,
   });
@@ -241,6 +265,7 @@ export async function buildApp(
   await app.register(async (instance) => oauthRoutes(instance, context));
   await app.register(async (instance) => mediaRoutes(instance, context));
   await app.register(async (instance) => sitemapRoutes(instance, context));
+  await app.register(async (instance) => registerOpenApiRoutes(instance, config));
   // The in-app PayPal sandbox (decision 027) when no PayPal credentials are set: its Orders v2 API, the
   // approval page and the JS SDK stand-in, all under /paypal-sandbox on our own origin.
   if (paypal.sandbox) {
@@ -259,6 +284,7 @@ export async function buildApp(
     config,
     distDir: resolveWebDistDir(config),
     resolvePageMeta: createPageMetaResolver(context),
+    allowedMethodsOf: createAllowedMethodsLookup(routes),
   });
 
   return { app, context, routes };

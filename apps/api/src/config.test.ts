@@ -22,4 +22,18 @@ describe("loadConfig", () => {
       expect(message).toContain("LOG_LEVEL");
     }
   });
+
+  it("seeds the demo marketplace by default only into the embedded database, and never in production", () => {
+    const postgres = "postgres://postgres@127.0.0.1:5432/shop";
+    expect(loadConfig({ NODE_ENV: "development" }).SEED_DEMO_DATA).toBe(true);
+    expect(loadConfig({ NODE_ENV: "development", DATABASE_URL: postgres }).SEED_DEMO_DATA).toBe(false);
+    expect(loadConfig({ NODE_ENV: "development", DATABASE_URL: postgres, SEED_DEMO_DATA: "true" }).SEED_DEMO_DATA).toBe(
+      true,
+    );
+    expect(loadConfig({ NODE_ENV: "development", SEED_DEMO_DATA: "false" }).SEED_DEMO_DATA).toBe(false);
+    // NODE_ENV defaults to production: a server started by hand seeds nothing unless told to.
+    expect(loadConfig({}).NODE_ENV).toBe("production");
+    expect(loadConfig({}).SEED_DEMO_DATA).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: "production", SEED_DEMO_DATA: "true" })).toThrow(/SEED_DEMO_DATA/);
+  });
 });

@@ -37,7 +37,11 @@ const environmentSchema = z
     SECRET_KEY: z.string().min(32).optional(),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     TRUST_PROXY: booleanFromString.default(false),
-    SEED_DEMO_DATA: booleanFromString.default(true),
+    /**
+     * Unset: seed the demo marketplace only into the embedded database and only outside production; a
+     * `DATABASE_URL` gets it only with SEED_DEMO_DATA=true (decision 057).
+     */
+    SEED_DEMO_DATA: booleanFromString.optional(),
     WEB_DIST_DIR: z.string().optional(),
     SMTP_URL: optionalUrl(["smtp", "smtps"]),
     MAIL_FROM: z.string().optional(),
@@ -96,6 +100,10 @@ const environmentSchema = z
     ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
     /** How often each process's job worker looks for due jobs (an enqueue in the same process wakes it at once). */
     JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+    /** The longest one piece of heavy work (an upload's checks, a mockup set) may take before it is stopped. */
+    HEAVY_JOB_TIME_LIMIT_SECONDS: z.coerce.number().min(1).default(60),
+    /** The resident memory a heavy work process may use before it is stopped (decision 056). */
+    HEAVY_JOB_MEMORY_LIMIT_MB: z.coerce.number().int().min(128).default(1536),
     MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
     MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(0).default(3600),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
@@ -128,6 +136,18 @@ const environmentSchema = z
       .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, "must look like sk_test_… or rk_live_…")
       .optional(),
     STRIPE_API_BASE: optionalUrl(["http", "https"]),
+    /** Stripe.js in the payment step (decision 061): the publishable key of the same account; needed with the secret key. */
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .trim()
+      .regex(/^pk_(test|live)_[A-Za-z0-9]{8,}$/, "must look like pk_test_… or pk_live_…")
+      .optional(),
+    /** The signing secret of the Stripe webhook endpoint `/api/v1/stripe_webhooks` (`whsec_…`). */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, "must look like whsec_…")
+      .optional(),
     /** The longest wait for the card processor per request; past it the payment is reconciled by its idempotency key. */
     CARD_PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
     /** Declined card payments allowed per customer (or guest) in the window before payments wait (card testing). */
@@ -174,6 +194,14 @@ const environmentSchema = z
     PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   })
   .superRefine((values, context) => {
+    if (values.NODE_ENV === "production" && values.SEED_DEMO_DATA === true) {
+      context.addIssue({
+        code: "custom",
+        path: ["SEED_DEMO_DATA"],
+        message:
+          "a production server does not start with the demo accounts and codes: unset SEED_DEMO_DATA, or try the demo with NODE_ENV=development",
+      });
+    }
     if (Boolean(values.ANALYTICS_GA4_MEASUREMENT_ID) !== Boolean(values.ANALYTICS_GA4_API_SECRET)) {
       const missing = values.ANALYTICS_GA4_MEASUREMENT_ID ? "ANALYTICS_GA4_API_SECRET" : "ANALYTICS_GA4_MEASUREMENT_ID";
       context.addIssue({
@@ -194,6 +222,13 @@ const environmentSchema = z
       const missing = values.PAYPAL_CLIENT_ID ? "PAYPAL_CLIENT_SECRET" : "PAYPAL_CLIENT_ID";
       context.addIssue({ code: "custom", path: [missing], message: "PayPal needs both the client id and secret" });
     }
+    if (values.STRIPE_SECRET_KEY && !values.STRIPE_PUBLISHABLE_KEY) {
+      context.addIssue({
+        code: "custom",
+        path: ["STRIPE_PUBLISHABLE_KEY"],
+        message: "is required when STRIPE_SECRET_KEY is set (Stripe.js collects the card in the browser)",
+      });
+    }
     if (!values.S3_BUCKET) return;
     for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
       if (!values[name])
@@ -203,7 +238,9 @@ const environmentSchema = z
 
 export type Environment = z.infer<typeof environmentSchema>;
 
-export type Config = Environment & {
+export type Config = Omit<Environment, "SEED_DEMO_DATA"> & {
+  /** Whether start-up seeds the demo marketplace into an empty database (the default decided in loadConfig). */
+  SEED_DEMO_DATA: boolean;
   PUBLIC_URL: string;
   SUPPORT_EMAIL: string;
   DATA_DIR: string;
@@ -235,6 +272,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const supportEmail = values.SUPPORT_EMAIL ?? `support@${host}`;
   return {
     ...values,
+    SEED_DEMO_DATA: values.SEED_DEMO_DATA ?? (values.DATABASE_URL === undefined && values.NODE_ENV !== "production"),
     PUBLIC_URL: publicUrl,
     SUPPORT_EMAIL: supportEmail,
     DATA_DIR: path.resolve(values.DATA_DIR),

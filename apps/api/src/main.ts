@@ -1,7 +1,8 @@
+import { describeTaxTableAge } from "./adapters/tax/create-tax.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { resolveLogFormat } from "./http/logger-options.ts";
 import { DEMO_ACCOUNTS, DEMO_ARTIST_UNIQUE_USERNAME } from "./seed/demo-accounts.ts";
-import { startServer } from "./server.ts";
+import { DemoDataInProductionError, startServer } from "./server.ts";
 
 /** What a person at a terminal needs once the server is up: where it is and how to sign in. */
 function printWelcome(options: { config: Config; url: string }): void {
@@ -36,7 +37,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = await startServer(config);
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    if (error instanceof DemoDataInProductionError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
   // The local ZIP data takes a few hundred milliseconds to index: pay that now, not on a shopper's first check.
   setImmediate(() => server.context.addressVerifier.warm?.());
   if (resolveLogFormat(config) === "pretty") printWelcome({ config, url: server.url });
@@ -45,6 +55,12 @@ async function main(): Promise<void> {
       { url: config.PUBLIC_URL, database: server.context.database.location, driver: server.context.database.driver },
       `${config.BRAND_NAME} is serving on ${server.url}`,
     );
+
+  const taxTable = describeTaxTableAge(config);
+  if (taxTable) {
+    const { message, ...age } = taxTable;
+    server.app.log.warn(age, message);
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -6,9 +6,18 @@ import type { AppContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { createLogger } from "./http/logger-options.ts";
+import { demoDataRefusal, findLiveDemoData } from "./seed/demo-data-guard.ts";
 import { seedDemoData } from "./seed/seed-demo-data.ts";
 
 const SEED_LOCK_ID = 7_340_002;
+
+/** A production server found working demo accounts or codes: the message says how to retire them. */
+export class DemoDataInProductionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DemoDataInProductionError";
+  }
+}
 
 export function databaseOptionsFor(config: Config) {
   return config.DATABASE_URL
@@ -49,6 +58,13 @@ export async function startServer(
   startedAt = performance.now();
   await applyMigrations(database);
   startupLog?.info(`migrations applied in ${elapsedMs(startedAt)} ms`);
+  if (config.NODE_ENV === "production") {
+    const live = await findLiveDemoData(database.db);
+    if (live.accounts.length > 0 || live.codes.length > 0) {
+      if (!options.database) await database.close();
+      throw new DemoDataInProductionError(demoDataRefusal(live));
+    }
+  }
   const { app, context } = await buildApp({ config, database, logger: options.logger ?? true });
   if (config.SEED_DEMO_DATA) {
     await database.withExclusiveLock(SEED_LOCK_ID, (db) =>

@@ -4,7 +4,7 @@ import net from "node:net";
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 
 /** True when something at `url` answers a PING within a second. */
-async function isRedisReachable(url: string): Promise<boolean> {
+export async function isRedisReachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = net.connect({ host: hostname, port: Number(port || 6379) });

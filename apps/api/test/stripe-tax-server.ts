@@ -19,7 +19,14 @@ const CLOTHING = "txcd_30011000";
 /** Stripe's page size of an expanded list. */
 const EXPANDED_PAGE_SIZE = 10;
 
-export type RecordedStripeRequest = { method: string; path: string; form: URLSearchParams; refused?: string };
+export type RecordedStripeRequest = {
+  method: string;
+  path: string;
+  form: URLSearchParams;
+  /** The `Stripe-Version` header, when sent. */
+  stripeVersion?: string | undefined;
+  refused?: string;
+};
 
 export type LocalStripeTax = {
   url: string;
@@ -63,7 +70,11 @@ function integerParameter(form: URLSearchParams, key: string, minimum: number): 
 }
 
 const KNOWN_KEY =
-  /^(currency|customer_details\[address\]\[(line1|line2|city|state|postal_code|country)\]|customer_details\[address_source\]|line_items\[\d+\]\[(amount|quantity|reference|tax_code|tax_behavior)\]|shipping_cost\[(amount|tax_behavior|tax_code)\]|expand\[\])$/;
+  /^(currency|customer_details\[address\]\[(line1|line2|city|state|postal_code|country)\]|customer_details\[address_source\]|line_items\[\d+\]\[(amount|quantity|reference|tax_code|tax_behavior)\]|shipping_cost\[(amount|tax_behavior|tax_code)\]|expand\[\d*\])$/;
+
+/** The values of `expand`, sent as `expand[]` or, as the stripe package does, `expand[0]`, `expand[1]`, …. */
+const expandOf = (form: URLSearchParams) =>
+  [...form].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, value]) => value);
 
 /** Checks a calculation request as Stripe would and works out its answer. */
 function calculate(form: URLSearchParams, sequence: number) {
@@ -79,7 +90,7 @@ function calculate(form: URLSearchParams, sequence: number) {
   if (!["shipping", "billing"].includes(form.get("customer_details[address_source]") ?? "")) {
     throw new Refusal("customer_details[address_source] is invalid");
   }
-  for (const value of form.getAll("expand[]")) if (value !== "line_items") throw new Refusal(`Cannot expand ${value}`);
+  for (const value of expandOf(form)) if (value !== "line_items") throw new Refusal(`Cannot expand ${value}`);
   const jurisdiction = JURISDICTIONS[state] ?? { rateThousandths: 0n, clothingExempt: false, shippingTaxable: false };
   const lineCount = new Set([...form.keys()].flatMap((key) => /^line_items\[(\d+)\]/.exec(key)?.[1] ?? [])).size;
   const references = new Set<string>();
@@ -147,7 +158,8 @@ export async function startStripeTaxServer(): Promise<LocalStripeTax> {
       const url = new URL(request.url ?? "/", "http://127.0.0.1");
       const method = request.method ?? "GET";
       const form = new URLSearchParams(method === "POST" ? Buffer.concat(chunks).toString("utf8") : url.search);
-      const recorded: RecordedStripeRequest = { method, path: url.pathname, form };
+      const stripeVersion = request.headers["stripe-version"] as string | undefined;
+      const recorded: RecordedStripeRequest = { method, path: url.pathname, form, stripeVersion };
       stub.received.push(recorded);
       const answer = () => {
         if (stub.failWith) return send(response, stub.failWith, { error: { type: "api_error", message: "down" } });
@@ -156,6 +168,10 @@ export async function startStripeTaxServer(): Promise<LocalStripeTax> {
           return send(response, 401, error("Invalid API Key provided"));
         }
         try {
+          // Stripe's API versions look like 2026-10-28.endive (older ones: a date alone).
+          if (stripeVersion !== undefined && !/^\d{4}-\d\d-\d\d(\.[a-z]+)?$/.test(stripeVersion)) {
+            throw new Refusal(`Invalid Stripe API version: ${stripeVersion.slice(0, 40)}`);
+          }
           if (method === "POST" && url.pathname === "/v1/tax/calculations") {
             if (request.headers["content-type"] !== "application/x-www-form-urlencoded") {
               throw new Refusal("Stripe takes form-encoded bodies");
@@ -164,7 +180,7 @@ export async function startStripeTaxServer(): Promise<LocalStripeTax> {
             const result = calculate(form, sequence);
             const id = `taxcalc_${sequence}`;
             calculations.set(id, result.lineItems);
-            const expanded = form.getAll("expand[]").includes("line_items");
+            const expanded = expandOf(form).includes("line_items");
             return send(response, 200, {
               id,
               object: "tax.calculation",

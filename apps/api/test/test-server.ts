@@ -6,6 +6,7 @@ import { type Config, loadConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
 import type { DatabaseHandle } from "../src/db/client.ts";
 import type { RouteEntry } from "../src/http/route-table.ts";
+import { checkReplyAgainstDescription } from "./reply-contract.ts";
 import { createTemporaryDirectory } from "./temporary-directories.ts";
 import { createTestDatabase } from "./test-database.ts";
 
@@ -92,7 +93,16 @@ export async function getTestServer(
     const response = await fetch(`${url}${path}`, { method: init.method ?? "GET", headers, body });
     const text = await response.text();
     let parsed: unknown = text;
-    if ((response.headers.get("content-type") ?? "").includes("json") && text) parsed = JSON.parse(text);
+    const contentType = response.headers.get("content-type") ?? "";
+    if (contentType.includes("json") && text) parsed = JSON.parse(text);
+    checkReplyAgainstDescription({
+      method: init.method ?? "GET",
+      path,
+      status: response.status,
+      contentType,
+      body: parsed,
+      text,
+    });
     return { status: response.status, headers: response.headers, body: parsed, text };
   }
 

@@ -51,8 +51,12 @@ export const addressKeyFormatSchema = z.strictObject({
 });
 export type AddressKeyFormat = z.infer<typeof addressKeyFormatSchema>;
 
-/** 'valid': the address as given is right (one candidate, normalised); 'ambiguous': pick one of the candidates. */
-export const ADDRESS_VALIDATION_RESULTS = ["valid", "ambiguous", "no_candidates"] as const;
+/**
+ * 'valid': the carrier confirmed the whole address, street included (one candidate, normalised);
+ * 'street_unconfirmed': the city, state and ZIP agree but nobody confirmed the street (the bundled ZIP data
+ * knows no streets; one candidate, normalised); 'ambiguous': pick one of the candidates; 'no_candidates'.
+ */
+export const ADDRESS_VALIDATION_RESULTS = ["valid", "street_unconfirmed", "ambiguous", "no_candidates"] as const;
 export type AddressValidationResult = (typeof ADDRESS_VALIDATION_RESULTS)[number];
 
 /**
@@ -76,8 +80,22 @@ export const ADDRESS_VERIFICATION_NOTICE: Record<AddressVerificationProvider, st
     "code data, not the street address or that the building exists.",
 };
 
+/**
+ * What a suggestion changes of the address as typed, beyond its spelling (letter case, spacing, punctuation,
+ * the standard abbreviations, Saint/St): a different street, city, state or ZIP code (its first five digits).
+ */
+export const ADDRESS_PARTS = ["street", "city", "state", "zip"] as const;
+export type AddressPart = (typeof ADDRESS_PARTS)[number];
+
+/** A suggestion in another city or state than the one typed: never pre-selected (decision 059). */
+export function isConflictingSuggestion(changes: readonly AddressPart[]): boolean {
+  return changes.includes("city") || changes.includes("state");
+}
+
 export const addressValidationResponseSchema = z.strictObject({
-  data: z.array(z.strictObject({ addressKeyFormat: addressKeyFormatSchema })).max(MAX_ADDRESS_CANDIDATES),
+  data: z
+    .array(z.strictObject({ addressKeyFormat: addressKeyFormatSchema, changes: z.array(z.enum(ADDRESS_PARTS)) }))
+    .max(MAX_ADDRESS_CANDIDATES),
   meta: z.strictObject({
     result: z.enum(ADDRESS_VALIDATION_RESULTS),
     provider: z.enum(ADDRESS_VERIFICATION_PROVIDERS),
@@ -89,4 +107,28 @@ export type AddressValidationResponse = z.infer<typeof addressValidationResponse
 export function formatAddressRegion(options: { city: string; state: string; zip: string; zipExtension: string }) {
   const zip = options.zipExtension ? `${options.zip}-${options.zipExtension}` : options.zip;
   return `${options.city} ${options.state} ${zip}`;
+}
+
+/** Letters and digits in one case with single spaces: what is left when case and spacing are ignored. */
+function foldCaseAndSpacing(text: string): string {
+  return text.trim().replace(/\s+/g, " ").toUpperCase();
+}
+
+/**
+ * Whether a suggestion is the typed address but for letter case and spacing (the ZIP+4 a carrier adds to a
+ * five-digit ZIP counts as no change): such an address is saved as typed, without the dialog (decision 059).
+ */
+export function differsOnlyInCaseOrSpacing(
+  typed: { address1: string; city: string; state: string; zip: string },
+  suggestion: AddressKeyFormat,
+): boolean {
+  const [typedZip = "", typedExtension = ""] = typed.zip.trim().split("-");
+  const extension = suggestion.postcodeExtendedLow.trim();
+  return (
+    foldCaseAndSpacing(typed.address1) === foldCaseAndSpacing(suggestion.addressLine) &&
+    foldCaseAndSpacing(typed.city) === foldCaseAndSpacing(suggestion.politicalDivision2) &&
+    foldCaseAndSpacing(typed.state) === foldCaseAndSpacing(suggestion.politicalDivision1) &&
+    typedZip === suggestion.postcodePrimaryLow.trim() &&
+    (typedExtension === "" || typedExtension === extension)
+  );
 }

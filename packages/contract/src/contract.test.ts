@@ -9,9 +9,10 @@ import { STATE_ABBREVIATIONS } from "./states.ts";
 import { MESSAGES, shippingFormSchema, signUpSchema } from "./validation.ts";
 
 describe("constants", () => {
-  it("has the 52 state abbreviations: 50 states, DC and PR", () => {
-    expect(STATE_ABBREVIATIONS).toHaveLength(52);
-    expect(new Set(STATE_ABBREVIATIONS).size).toBe(52);
+  it("has the 55 state abbreviations: 50 states, DC, PR and the Armed Forces' AA, AE, AP", () => {
+    expect(STATE_ABBREVIATIONS).toHaveLength(55);
+    expect(new Set(STATE_ABBREVIATIONS).size).toBe(55);
+    expect(STATE_ABBREVIATIONS).toEqual(expect.arrayContaining(["AA", "AE", "AP"]));
     expect(STATE_ABBREVIATIONS).toContain("DC");
     expect(STATE_ABBREVIATIONS).toContain("PR");
   });

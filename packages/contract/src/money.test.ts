@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   applyPercentOff,
   type Cents,
+  decimalAmount,
   FALLBACK_PRICE,
   formatCents,
   multiply,
@@ -123,5 +124,16 @@ describe("formatCents", () => {
 
   it("shows the spec's fallback price without cents", () => {
     expect(FALLBACK_PRICE).toBe("$0");
+  });
+});
+
+describe("decimalAmount", () => {
+  it("writes cents as a plain two-place amount, exactly, for structured data", () => {
+    expect(decimalAmount(2499)).toBe("24.99");
+    expect(decimalAmount(5)).toBe("0.05");
+    expect(decimalAmount(0)).toBe("0.00");
+    expect(decimalAmount(-1250)).toBe("-12.50");
+    expect(decimalAmount(Number.MAX_SAFE_INTEGER)).toBe("90071992547409.91");
+    expect(() => decimalAmount(0.5)).toThrow(RangeError);
   });
 });

@@ -143,13 +143,20 @@ export function formatCents(amount: number): string {
 const formattedAmounts = new Map<number, string>();
 const MAX_REMEMBERED_AMOUNTS = 10_000;
 
-function formatExactly(amount: number): string {
+/**
+ * Cents as a plain decimal amount in the currency's units, two places, no symbol: 1250 -> "12.50" (how schema.org
+ * offers and Open Graph prices are written). Throws a RangeError for anything that is not a whole number of cents.
+ */
+export function decimalAmount(amount: number): string {
   const magnitude = BigInt(Math.abs(toCents(amount)));
   const units = magnitude / CENTS_PER_UNIT;
   const cents = String(magnitude % CENTS_PER_UNIT).padStart(2, "0");
+  return `${amount < 0 ? "-" : ""}${units}.${cents}`;
+}
+
+function formatExactly(amount: number): string {
   // A decimal string rather than amount / 100: Intl formats it exactly, however large the amount.
-  const decimal = `${amount < 0 ? "-" : ""}${units}.${cents}` as Intl.StringNumericLiteral;
-  return formatter.format(decimal);
+  return formatter.format(decimalAmount(amount) as Intl.StringNumericLiteral);
 }
 
 /** The price and sale price shown when a design has none (spec section 9: '$0', no cents). */

@@ -76,6 +76,10 @@ export const ORDER_MESSAGES = {
   paymentFailure: "Payment failure, please check your payment information",
   promoCodeChanged: "Your gift card or coupon code can no longer be used as it was: place your order again",
   cardRequired: "Credit Card Number is required",
+  /** Stripe mode (decision 061): card fields sent to this server instead of to Stripe. */
+  cardDataRefused: "Card details go to Stripe's secure fields, never to this server: send the payment method instead",
+  /** The local test processor takes the card's fields, not a Stripe payment method. */
+  paymentMethodRefused: "This shop takes the card's fields here, not a Stripe payment method",
   nothingToPayByPayPal: "Your gift card pays this whole order: place it with the Place Order button",
   paypalFailure: "PayPal Payment Failure",
   paypalDeclined: "PayPal declined the payment: choose another way to pay in PayPal, or pay by card",
@@ -103,7 +107,14 @@ const cardField = (maxLength: number) => textSchema({ maxLength });
  */
 export const orderPaymentBodySchema = z.strictObject({
   orderPayment: z.strictObject({ processorPaymentId: textSchema({ maxLength: 64 }).min(1) }),
-  /** Optional only for an order its gift card pays in full (decision 033). */
+  /**
+   * Stripe mode (decision 061): the PaymentMethod Stripe.js made from Stripe's own card fields, instead of
+   * `creditCardParams` (which that mode refuses: card data never reaches this server).
+   */
+  paymentMethodId: textSchema({ maxLength: 255 })
+    .regex(/^pm_[A-Za-z0-9_]+$/, "must be a Stripe PaymentMethod id (pm_…)")
+    .optional(),
+  /** The local test processor's card fields; optional for an order its gift card pays in full (decision 033). */
   creditCardParams: z
     .strictObject({
       creditCardNumber: cardField(32),
@@ -249,6 +260,8 @@ export const paymentSettingsResponseSchema = z.object({
       cardProcessor: z.enum(["local", "stripe"]),
       /** Shown beside the card fields when no real card is charged (LOCAL_PROCESSOR_NOTICE); null otherwise. */
       cardNotice: replyText().nullable(),
+      /** Stripe's publishable key, for Stripe.js on the payment step; null with the local test processor. */
+      stripePublishableKey: replyText().nullable(),
       paypal: z.object({
         clientId: replyText(),
         /** The JS SDK's URL (PayPal's, or our origin's stand-in), without query string. */

@@ -1,4 +1,7 @@
-/** The 52 US state abbreviations the checkout offers: 50 states, DC and Puerto Rico (spec section 9). */
+/**
+ * The state abbreviations the checkout offers: 50 states, DC and Puerto Rico (spec section 9), and the three
+ * Armed Forces "states" of APO, FPO and DPO addresses (USPS Publication 28; decision 059).
+ */
 export const US_STATES = [
   { abbreviation: "AL", name: "Alabama" },
   { abbreviation: "AK", name: "Alaska" },
@@ -52,7 +55,15 @@ export const US_STATES = [
   { abbreviation: "WV", name: "West Virginia" },
   { abbreviation: "WI", name: "Wisconsin" },
   { abbreviation: "WY", name: "Wyoming" },
+  { abbreviation: "AA", name: "Armed Forces Americas" },
+  { abbreviation: "AE", name: "Armed Forces Europe, Middle East, Africa, Canada" },
+  { abbreviation: "AP", name: "Armed Forces Pacific" },
 ] as const;
+
+/** The Armed Forces "states": their city is APO, FPO or DPO, never a place name. */
+export const MILITARY_STATES = ["AA", "AE", "AP"] as const satisfies readonly StateAbbreviation[];
+/** The "cities" of military addresses (Army/Air Force, Fleet and Diplomatic post offices). */
+export const MILITARY_CITIES = ["APO", "FPO", "DPO"] as const;
 
 export type StateAbbreviation = (typeof US_STATES)[number]["abbreviation"];
 

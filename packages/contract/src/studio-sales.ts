@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { designCardSchema } from "./api-replies.ts";
 import type { DesignCard } from "./discovery-constants.ts";
 import { uuidSchema } from "./ids.ts";
 import { PLACED_ORDER_STATES, type PlacedOrderState } from "./orders.ts";
@@ -33,11 +34,6 @@ export const myDesignsQuerySchema = z.strictObject({
     .default("all"),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
-
-/** A design card as the shop's grids show it (discovery's card, so the web reuses DesignCard). */
-const designCardSchema = z.custom<DesignCard>(
-  (value) => typeof value === "object" && value !== null && "uuid" in value && "watermarkedSignedUrls" in value,
-);
 
 /** One entry of My Designs: a published design (live or deactivated) or an unpublished draft. */
 export const myDesignSchema = z.object({

@@ -115,6 +115,7 @@ export const UPLOAD_FAILURES = {
   svg_unsafe:
     "This SVG could not be made safe to print (it is empty once scripts and external references are removed).",
   incomplete: "The upload did not finish. Try again.",
+  too_complex: "This file is too complex to print: simplify it or upload a PNG.",
 } as const;
 export type UploadFailureCode = keyof typeof UPLOAD_FAILURES;
 

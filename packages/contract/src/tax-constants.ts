@@ -10,7 +10,7 @@ export const NO_ADDRESS_TAX_LABEL = "Tax (add an address)";
 export type TaxLabel = typeof ESTIMATED_TAX_LABEL | typeof NO_ADDRESS_TAX_LABEL;
 
 /**
- * Who worked the estimate out: `local` the project's table (sales-tax-table.ts), `stripe` Stripe Tax,
+ * Who worked the estimate out: `local` the project's table (apps/api/src/adapters/tax/sales-tax-table.json), `stripe` Stripe Tax,
  * `local-fallback` the table because Stripe Tax was configured but failed or was too slow.
  */
 export const TAX_PROVIDERS = ["local", "stripe", "local-fallback"] as const;

@@ -13,7 +13,8 @@ const RETRY_MAX_MS = 10_000;
 export function listenToChannel(options: {
   url: string;
   channel: string;
-  onNotification: () => void;
+  /** Called with the notification's payload ('' when it has none). */
+  onNotification: (payload: string) => void;
   onState: (listening: boolean) => void;
 }): ChannelListener {
   const { url, channel, onNotification, onState } = options;
@@ -36,7 +37,7 @@ export function listenToChannel(options: {
     const connection = new pg.Client({ connectionString: url });
     client = connection;
     connection.on("notification", (message) => {
-      if (message.channel === channel) onNotification();
+      if (message.channel === channel) onNotification(message.payload ?? "");
     });
     const lost = () => {
       if (client !== connection) return;

@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { weakEtag } from "./conditional-get.ts";
 
 /** Brotli quality of JSON replies, the compress plugin's (app.ts) and the precompressed bodies' alike: cheap on CPU. */
 export const JSON_BROTLI_QUALITY = 4;
@@ -12,10 +13,16 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * brotli and then reused, instead of the compress plugin compressing the same text on every request (decision
  * 049). The brotli form is flushed but not finished, so that a per-request tail can follow it uncompressed.
  */
-export type PrecompressedJson = { readonly text: string; brotli?: Buffer };
+export type PrecompressedJson = { readonly text: string; brotli?: Buffer; etag?: string };
 
 export function precompressedJson(text: string): PrecompressedJson {
   return { text };
+}
+
+/** The kept text's weak entity tag, made once (a per-request tail is not part of it). */
+export function etagOf(body: PrecompressedJson): string {
+  body.etag ??= weakEtag(body.text);
+  return body.etag;
 }
 
 function brotliPrefix(body: PrecompressedJson): Buffer {
@@ -54,16 +61,21 @@ export function brotliWithTail(body: PrecompressedJson, tail: string): Buffer {
   ]);
 }
 
-/** Whether the request's Accept-Encoding accepts brotli (`br`, without `q=0`). */
-export function acceptsBrotli(request: FastifyRequest): boolean {
+/** Whether the request's Accept-Encoding accepts `coding` (`br`, `gzip`), without `q=0`. */
+export function acceptsEncoding(request: FastifyRequest, coding: "br" | "gzip"): boolean {
   const header = request.headers["accept-encoding"];
-  if (typeof header !== "string" || !header.includes("br")) return false;
+  if (typeof header !== "string" || !header.includes(coding)) return false;
   return header.split(",").some((part) => {
-    const [coding = "", ...parameters] = part.split(";").map((piece) => piece.trim());
-    if (coding.toLowerCase() !== "br") return false;
+    const [name = "", ...parameters] = part.split(";").map((piece) => piece.trim());
+    if (name.toLowerCase() !== coding) return false;
     const quality = parameters.find((parameter) => parameter.startsWith("q="));
     return quality === undefined || Number(quality.slice(2)) > 0;
   });
+}
+
+/** Whether the request's Accept-Encoding accepts brotli (`br`, without `q=0`). */
+export function acceptsBrotli(request: FastifyRequest): boolean {
+  return acceptsEncoding(request, "br");
 }
 
 /**

@@ -1,12 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import { type ClientRouteKey, clientRouteOf, isClientRoute, ROUTE_PRELOADS_FILE } from "@threadfolk/contract/routes";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
 import type { Config } from "../config.ts";
 import { AppError } from "../lib/app-error.ts";
 import { DEFAULT_WEB_DIST_DIR } from "../lib/paths.ts";
+import { answerNotModified, weakEtag } from "./conditional-get.ts";
 import { sendAppError } from "./error-handler.ts";
+import { acceptsEncoding, COMPRESS_THRESHOLD_BYTES, JSON_BROTLI_QUALITY } from "./precompressed-json.ts";
 
 /** What the server tells search engines and link previews about one page. */
 export type PageMeta = {
@@ -22,6 +26,10 @@ export type PageMeta = {
    * code has run and fetched the page's data (decision 011).
    */
   preloadImages?: PreloadImage[];
+  /** schema.org data about the page's subject (a design's Product and Offer), served as JSON-LD. */
+  structuredData?: Record<string, unknown>;
+  /** More Open Graph properties (`product:price:amount` …), as [property, content] pairs. */
+  openGraph?: ReadonlyArray<readonly [string, string]>;
 };
 
 /**
@@ -92,17 +100,39 @@ function clientConfig(config: Config) {
   };
 }
 
-function renderHead(config: Config, meta: PageMeta, canonicalPath: string): string {
-  const canonical = `${config.PUBLIC_URL}${canonicalPath}`;
+/**
+ * JSON for a `<script type="application/ld+json">` block: `<`, `>` and `&` escaped (JSON allows \u escapes
+ * anywhere in strings), so no value can close the script element or open a comment.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * The page's head tags. `canonicalPath` undefined: a page with no canonical URL (a 404, or a page that is not
+ * to be indexed, which says so with `noindex`).
+ */
+function renderHead(
+  config: Config,
+  meta: PageMeta,
+  options: { canonicalPath: string | undefined; noindex: boolean },
+): string {
+  const canonical = options.canonicalPath === undefined ? undefined : `${config.PUBLIC_URL}${options.canonicalPath}`;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
-    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    ...(options.noindex ? ['<meta name="robots" content="noindex">'] : []),
+    ...(canonical ? [`<link rel="canonical" href="${escapeHtml(canonical)}">`] : []),
     `<meta property="og:site_name" content="${escapeHtml(config.BRAND_NAME)}">`,
     `<meta property="og:type" content="${meta.type ?? "website"}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    ...(canonical ? [`<meta property="og:url" content="${escapeHtml(canonical)}">`] : []),
     `<meta name="twitter:card" content="${meta.imageUrl ? "summary_large_image" : "summary"}">`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
@@ -111,6 +141,13 @@ function renderHead(config: Config, meta: PageMeta, canonicalPath: string): stri
   if (meta.imageUrl) {
     tags.push(`<meta property="og:image" content="${escapeHtml(meta.imageUrl)}">`);
     tags.push(`<meta name="twitter:image" content="${escapeHtml(meta.imageUrl)}">`);
+  }
+  for (const [property, content] of meta.openGraph ?? []) {
+    tags.push(`<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`);
+  }
+  // A data block, never run: the content security policy's script rules do not apply to it.
+  if (meta.structuredData) {
+    tags.push(`<script type="application/ld+json">${jsonForScript(meta.structuredData)}</script>`);
   }
   return tags.join("\n    ");
 }
@@ -135,6 +172,65 @@ function renderPreloads({ images, modules }: { images: readonly PreloadImage[]; 
   return tags.join("\n    ");
 }
 
+/** Client routes that are nobody's business but the visitor's: never indexed (meta robots and X-Robots-Tag). */
+const PRIVATE_ROUTES: ReadonlySet<ClientRouteKey> = new Set<ClientRouteKey>([
+  "shoppingCart",
+  "orderShippingDetails",
+  "orderPaymentDetails",
+  "sellerProfile",
+  "sellerOrders",
+  "myDesigns",
+  "orders",
+  "order",
+  "guestOrder",
+  "favorites",
+  "followedArtist",
+  "productUploadWizard",
+  "productEditor",
+  "resetPassword",
+  "confirmEmail",
+]);
+
+type HtmlEncoding = "br" | "gzip";
+
+function htmlEncodingFor(request: FastifyRequest): HtmlEncoding | undefined {
+  if (acceptsEncoding(request, "br")) return "br";
+  if (acceptsEncoding(request, "gzip")) return "gzip";
+  return undefined;
+}
+
+/** Pages kept compressed at once, and the bytes they may take (a page is a few kilobytes compressed). */
+const COMPRESSED_PAGE_ENTRIES = 2000;
+const COMPRESSED_PAGE_BYTES = 8 * 1024 * 1024;
+
+/** Compressed forms of served pages by coding and entity tag, the least recently used forgotten first. */
+function createCompressedPageCache() {
+  const cache = new LRUCache<string, Buffer>({
+    max: COMPRESSED_PAGE_ENTRIES,
+    maxSize: COMPRESSED_PAGE_BYTES,
+    sizeCalculation: (body) => Math.max(1, body.length),
+  });
+  return {
+    compress(html: string, etag: string, encoding: HtmlEncoding): Buffer {
+      const key = `${encoding} ${etag}`;
+      let body = cache.get(key);
+      if (!body) {
+        body =
+          encoding === "br"
+            ? brotliCompressSync(html, {
+                params: {
+                  [zlibConstants.BROTLI_PARAM_QUALITY]: JSON_BROTLI_QUALITY,
+                  [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+                },
+              })
+            : gzipSync(html);
+        cache.set(key, body);
+      }
+      return body;
+    },
+  };
+}
+
 export function resolveWebDistDir(config: Config): string {
   return config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR;
 }
@@ -143,6 +239,8 @@ export type WebAppOptions = {
   config: Config;
   distDir: string;
   resolvePageMeta?: PageMetaResolver;
+  /** The methods registered for a path (a 405 with `Allow` instead of a 404 when there are some). */
+  allowedMethodsOf?: (pathname: string) => string[];
 };
 
 /**
@@ -180,6 +278,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     });
   }
 
+  const compressedPages = createCompressedPageCache();
+
   async function sendIndex(request: FastifyRequest, reply: FastifyReply, pathname: string, routeStatus: number) {
     let status = routeStatus;
     if (!template) {
@@ -202,20 +302,42 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       images: meta?.preloadImages ?? [],
       modules: (route && routePreloads[route]) || [],
     });
+    // Private pages (cart, checkout, profile, links with tokens) and 404s are not for search engines: they say
+    // noindex and name no canonical URL (a 404's would point at itself).
+    const noindex = status !== 200 || (route !== undefined && PRIVATE_ROUTES.has(route));
     const head = renderHead(
       config,
       { ...defaultMeta, ...meta, title },
-      meta?.canonicalPath ?? (pathname === "/" ? "/" : pathname),
+      {
+        canonicalPath: noindex ? undefined : (meta?.canonicalPath ?? (pathname === "/" ? "/" : pathname)),
+        noindex,
+      },
     );
     // The preloads go last in the head: the stylesheet and the app's code come first, as they are needed first.
     const html = template
       .replace(HEAD_PLACEHOLDER, head)
       .replace("</head>", preloads ? `  ${preloads}\n  </head>` : "</head>");
-    return reply.status(status).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(html);
+    reply.status(status).header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding");
+    if (noindex) reply.header("X-Robots-Tag", "noindex");
+    // A page the browser (or a crawler) already holds costs a 304: the head changes with the catalogue only.
+    const etag = weakEtag(html);
+    if (status === 200 && answerNotModified(request, reply, etag)) return reply;
+    reply.type("text/html; charset=utf-8");
+    // This handler is no route, so the compress plugin (which hooks routes) leaves its replies alone: the page
+    // is compressed here, and its compressed forms are kept (the same page is asked for again and again).
+    const encoding = Buffer.byteLength(html) < COMPRESS_THRESHOLD_BYTES ? undefined : htmlEncodingFor(request);
+    if (!encoding) return reply.send(html);
+    return reply.header("Content-Encoding", encoding).send(compressedPages.compress(html, etag, encoding));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
+    const allowed = options.allowedMethodsOf?.(pathname) ?? [];
+    // (A route that passes a request it has on to this handler, as a static folder does, is not a 405.)
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      reply.header("Allow", allowed.join(", "));
+      return sendAppError(reply, new AppError("method_not_allowed", `${request.method} is not allowed here`));
+    }
     if (isApiPath(pathname) || (request.method !== "GET" && request.method !== "HEAD")) {
       // The path is echoed for the developer who mistyped it, shortened: it can be up to MAX_URL_LENGTH long.
       const shown = pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;

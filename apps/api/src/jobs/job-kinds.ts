@@ -47,6 +47,13 @@ export const jobKinds = {
 } satisfies Record<string, z.ZodType<Record<string, unknown>>>;
 
 export type JobKind = keyof typeof jobKinds;
+
+/**
+ * The CPU-heavy kinds (decision 056): they run in the heavy lane (jobs/job-lanes.ts), apart from the e-mail,
+ * payments and ledger kinds, and their work goes to the heavy work pool's child processes (lib/heavy-pool.ts)
+ * under its time and memory limits. Print files will join them.
+ */
+export const HEAVY_JOB_KINDS: ReadonlySet<JobKind> = new Set<JobKind>(["process_upload", "render_design_mockups"]);
 export type JobPayload<K extends JobKind> = z.infer<(typeof jobKinds)[K]>;
 
 /** Kinds whose payload is empty: the ones that can run on a schedule. */

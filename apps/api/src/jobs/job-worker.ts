@@ -142,8 +142,10 @@ export function createJobWorker(options: {
         0,
         MAX_ERROR_LENGTH,
       );
-      // A payload that does not fit its kind will not fit on a retry either.
-      const givingUp = job.attempts >= handler.retry.maxAttempts || error instanceof InvalidPayloadError;
+      // A payload that does not fit its kind will not fit on a retry either, nor will work that broke a hard
+      // limit (lib/heavy-pool.ts): such errors say `permanent`.
+      const givingUp =
+        job.attempts >= handler.retry.maxAttempts || error instanceof InvalidPayloadError || isPermanent(error);
       const delay = retryDelaySeconds({
         attempts: job.attempts,
         baseSeconds: handler.retry.baseDelaySeconds,
@@ -210,6 +212,10 @@ export function createJobWorker(options: {
       await poller.stop();
     },
   };
+}
+
+function isPermanent(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { permanent?: unknown }).permanent === true;
 }
 
 class InvalidPayloadError extends Error {

@@ -1,8 +1,12 @@
+import { LRUCache } from "lru-cache";
+
+type Entry<Value> = { value: Value; generation: number };
+
 /**
  * A small per-instance cache of derived values by key, each kept `ttlMs` (0 disables it), at most
- * `maxEntries` at once and, with `sizeOf`, at most `maxBytes` in all (the least recently used go first).
- * With `generation`, an entry loaded under an older generation is a miss (see lib/catalogue-generation.ts).
- * Concurrent misses of one key (in one generation) share a single load.
+ * `maxEntries` at once and, with `sizeOf`, at most `maxBytes` in all (the least recently used go first): an
+ * lru-cache, with two things of ours on top. With `generation`, an entry loaded under an older generation is a
+ * miss (see lib/catalogue-generation.ts). Concurrent misses of one key (in one generation) share a single load.
  */
 export function createKeyedCache<Value>(options: {
   ttlMs: number;
@@ -14,48 +18,48 @@ export function createKeyedCache<Value>(options: {
 }) {
   const now = options.now ?? Date.now;
   const generationOf = options.generation ?? (() => 0);
-  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
-  const entries = new Map<string, { value: Value; expiresAt: number; generation: number; bytes: number }>();
+  const { sizeOf, maxBytes } = options;
+  const entries =
+    options.ttlMs > 0
+      ? new LRUCache<string, Entry<Value>>({
+          max: options.maxEntries,
+          ttl: options.ttlMs,
+          // The clock is read on every check (tests move it), never a cached reading.
+          ttlResolution: 0,
+          perf: { now: () => now() },
+          // A hit re-ranks the entry (least recently used goes first) but does not extend its life.
+          updateAgeOnGet: false,
+          ...(sizeOf && maxBytes !== undefined
+            ? {
+                maxSize: maxBytes,
+                // lru-cache wants a positive size; a value larger than the whole budget is not kept.
+                sizeCalculation: (entry: Entry<Value>, key: string) => Math.max(1, Math.ceil(sizeOf(entry.value, key))),
+              }
+            : {}),
+        })
+      : undefined;
   const pending = new Map<string, Promise<Value>>();
-  let totalBytes = 0;
 
-  function remove(key: string): void {
-    const entry = entries.get(key);
-    if (!entry) return;
-    totalBytes -= entry.bytes;
-    entries.delete(key);
-  }
-
-  function store(key: string, value: Value, generation: number): void {
-    const bytes = options.sizeOf ? options.sizeOf(value, key) : 0;
-    // A value larger than the whole budget is not kept (it would evict everything else for nothing).
-    if (bytes > maxBytes) return;
-    remove(key);
-    entries.set(key, { value, expiresAt: now() + options.ttlMs, generation, bytes });
-    totalBytes += bytes;
-    // A Map iterates in insertion order, and a hit re-inserts its key: the first key is the least recently used.
-    while (entries.size > options.maxEntries || totalBytes > maxBytes) {
-      const oldest = entries.keys().next().value as string;
-      remove(oldest);
-    }
+  /** The fresh entry of `key` in the current generation (a use: it becomes the most recently used). */
+  function fresh(key: string): Entry<Value> | undefined {
+    const entry = entries?.get(key);
+    if (!entry) return undefined;
+    if (entry.generation === generationOf()) return entry;
+    entries?.delete(key);
+    return undefined;
   }
 
   async function get(key: string, load: () => Promise<Value>): Promise<Value> {
+    const found = fresh(key);
+    if (found) return found.value;
     const generation = generationOf();
-    const entry = entries.get(key);
-    if (entry && entry.expiresAt > now() && entry.generation === generation) {
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry.value;
-    }
-    if (entry) remove(key);
     const pendingKey = `${generation}\u0000${key}`;
     const inFlight = pending.get(pendingKey);
     if (inFlight) return inFlight;
     const loading = load()
       .then((value) => {
         // Kept only when nothing changed the catalogue while it loaded.
-        if (options.ttlMs > 0 && generationOf() === generation) store(key, value, generation);
+        if (generationOf() === generation) entries?.set(key, { value, generation });
         return value;
       })
       .finally(() => pending.delete(pendingKey));
@@ -65,17 +69,13 @@ export function createKeyedCache<Value>(options: {
 
   /** The value kept for `key` when there is a fresh one (it counts as a use), without loading anything. */
   function peek(key: string): Value | undefined {
-    const entry = entries.get(key);
-    if (!entry || entry.expiresAt <= now() || entry.generation !== generationOf()) return undefined;
-    entries.delete(key);
-    entries.set(key, entry);
-    return entry.value;
+    return fresh(key)?.value;
   }
 
   return Object.assign(get, {
     peek,
     /** Entries and bytes held now (for tests and logs). */
-    stats: () => ({ entries: entries.size, bytes: totalBytes }),
+    stats: () => ({ entries: entries?.size ?? 0, bytes: entries?.calculatedSize ?? 0 }),
   });
 }
 

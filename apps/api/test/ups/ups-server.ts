@@ -3,14 +3,17 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { type AddressToVerify, normalizeAddressLine } from "../../src/adapters/address/address.ts";
 import { createLocalAddressVerifier } from "../../src/adapters/address/local-address.ts";
+import { loadUpsContract } from "./ups-contract.ts";
 
 /**
- * A local stand-in for UPS (tests only) that checks every request against UPS's published descriptions
- * (OAuthClientCredentials.yaml and AddressValidation.yaml beside this file, MIT, see LICENSE): the token
- * request's Basic credentials, form body and grant type; the XAV path (version v2, request option 1-3), its
- * two query parameters and their values, the bearer token, the body's required and bounded fields, and no
- * fields the description does not name. A refused request answers the description's error shape with 400 or
- * 401. Answers are derived from the request, deterministically: the place is decided with the bundled ZIP
+ * A local stand-in for UPS (tests only) that checks every request and every reply of its own against UPS's
+ * published descriptions (OAuthClientCredentials.yaml and AddressValidation.yaml beside this file, MIT, see
+ * LICENSE), read by ups-contract.ts with a YAML parser and Ajv: the token request's form body, the XAV path
+ * and query parameters and body (required and bounded fields, no field the description does not name), and
+ * each reply against the schema of its status; plus what the schemas cannot say (Basic credentials, the
+ * bearer token, the "valid values" written in the descriptions' words). A refused request answers the
+ * description's error shape with 400 or 401; a reply that breaks the description is recorded in
+ * `invalidReplies`, which the suites expect empty. Answers are derived from the request, deterministically: the place is decided with the bundled ZIP
  * data (the stand-in knows the same places as the local verifier), streets are upper-cased as USPS writes
  * them, and each candidate gets a ZIP+4 computed from its street line, as a real carrier would add.
  */
@@ -30,6 +33,8 @@ export type LocalUpsServer = {
   received: UpsServerRequest[];
   /** Requests refused as malformed (each names the rule); a test expects none. */
   refusals: string[];
+  /** Replies of this server that break UPS's description (each names the rule); a test expects none. */
+  invalidReplies: string[];
   /** Seconds each issued token lives (`expires_in`). */
   tokenLifetimeSeconds: number;
   /** Delay before every answer (a slow carrier). */
@@ -40,21 +45,6 @@ export type LocalUpsServer = {
   revokeTokens(): void;
   close(): Promise<void>;
 };
-
-const REQUEST_FIELDS: Record<string, { maxLength: number }> = {
-  ConsigneeName: { maxLength: 40 },
-  AttentionName: { maxLength: 40 },
-  Region: { maxLength: 100 },
-  PoliticalDivision2: { maxLength: 30 },
-  PoliticalDivision1: { maxLength: 30 },
-  PostcodePrimaryLow: { maxLength: 10 },
-  PostcodeExtendedLow: { maxLength: 10 },
-  Urbanization: { maxLength: 30 },
-  CountryCode: { maxLength: 2 },
-};
-const MAX_ADDRESS_LINES = 3;
-const ADDRESS_LINE_MAX_LENGTH = 100;
-const QUERY_PARAMETERS = new Set(["regionalrequestindicator", "maximumcandidatelistsize"]);
 
 class Refusal extends Error {
   constructor(
@@ -70,64 +60,26 @@ function errorBody(code: string, message: string) {
   return { response: { errors: [{ code, message }] } };
 }
 
-/** The request's AddressKeyFormat, checked against XAVRequest_AddressKeyFormat. */
-function checkXavBody(text: string): Record<string, unknown> {
-  let body: unknown;
+/** The body as JSON, or a refusal. */
+function parseJsonBody(text: string): unknown {
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     throw new Refusal(400, "250002", "Invalid JSON body");
   }
-  const wrapper = body as { XAVRequest?: { AddressKeyFormat?: Record<string, unknown> } } | null;
-  const keys = Object.keys(wrapper ?? {});
-  if (keys.length !== 1 || keys[0] !== "XAVRequest") throw new Refusal(400, "250002", "XAVRequest is required");
-  const request = wrapper?.XAVRequest ?? {};
-  const requestKeys = Object.keys(request);
-  if (requestKeys.length !== 1 || requestKeys[0] !== "AddressKeyFormat") {
-    throw new Refusal(400, "250002", "XAVRequest.AddressKeyFormat is required");
-  }
-  const format = request.AddressKeyFormat;
-  if (typeof format !== "object" || format === null || Array.isArray(format)) {
-    throw new Refusal(400, "250002", "AddressKeyFormat must be an object");
-  }
-  for (const [key, value] of Object.entries(format)) {
-    if (key === "AddressLine") {
-      const lines = value;
-      if (!Array.isArray(lines) || lines.length < 1 || lines.length > MAX_ADDRESS_LINES) {
-        throw new Refusal(400, "250002", "AddressLine must hold 1 to 3 lines");
-      }
-      for (const line of lines) {
-        if (typeof line !== "string" || line.length < 1 || line.length > ADDRESS_LINE_MAX_LENGTH) {
-          throw new Refusal(400, "250002", "An AddressLine must be 1 to 100 characters");
-        }
-      }
-      continue;
-    }
-    const rule = REQUEST_FIELDS[key];
-    if (!rule) throw new Refusal(400, "250002", `Unknown field ${key}`);
-    if (typeof value !== "string" || value.length < 1 || value.length > rule.maxLength) {
-      throw new Refusal(400, "250002", `${key} must be 1 to ${rule.maxLength} characters`);
-    }
-  }
-  if (typeof format.CountryCode !== "string" || format.CountryCode.length !== 2) {
-    throw new Refusal(400, "250002", "CountryCode is required");
-  }
-  return format;
 }
 
-function checkXavQuery(url: URL): number {
-  for (const name of url.searchParams.keys()) {
-    if (!QUERY_PARAMETERS.has(name)) throw new Refusal(400, "250002", `Unknown query parameter ${name}`);
-  }
+/** The "Valid values" the descriptions give in words (their schemas say only "a string", "an integer"). */
+function checkDescribedValues(url: URL, version: string, option: string): number {
+  if (version !== "v2") throw new Refusal(400, "250002", "Unsupported version");
+  if (!/^[123]$/.test(option)) throw new Refusal(400, "250002", "Invalid request option");
   const regional = url.searchParams.get("regionalrequestindicator");
   if (regional !== null && !/^(true|false)$/i.test(regional)) {
     throw new Refusal(400, "250002", "regionalrequestindicator must be True or False");
   }
   const size = url.searchParams.get("maximumcandidatelistsize");
   if (size === null) return 15;
-  if (!/^\d+$/.test(size) || Number(size) > 50) {
-    throw new Refusal(400, "250002", "maximumcandidatelistsize must be 0 to 50");
-  }
+  if (Number(size) > 50) throw new Refusal(400, "250002", "maximumcandidatelistsize must be 0 to 50");
   return Number(size);
 }
 
@@ -144,6 +96,7 @@ export async function startUpsServer(
   const clientSecret = options.clientSecret ?? "local-ups-secret";
   const tokens = new Map<string, number>();
   const places = createLocalAddressVerifier();
+  const contract = loadUpsContract();
 
   const state: LocalUpsServer = {
     baseUrl: "",
@@ -151,6 +104,7 @@ export async function startUpsServer(
     clientSecret,
     received: [],
     refusals: [],
+    invalidReplies: [],
     tokenLifetimeSeconds: 14_399,
     delayMs: 0,
     failStatus: undefined,
@@ -171,6 +125,8 @@ export async function startUpsServer(
       throw new Refusal(400, "10400", "The body must be application/x-www-form-urlencoded");
     }
     const form = new URLSearchParams(request.body);
+    const problems = contract.checkTokenRequest(form);
+    if (problems.length > 0) throw new Refusal(400, "10400", `Invalid token request: ${problems.join("; ")}`);
     if (form.get("grant_type") !== "client_credentials") {
       throw new Refusal(400, "10400", "grant_type must be client_credentials");
     }
@@ -192,13 +148,19 @@ export async function startUpsServer(
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
     const expiresAt = bearer ? tokens.get(bearer) : undefined;
     if (expiresAt === undefined || expiresAt < Date.now()) throw new Refusal(401, "250003", "Invalid Access License");
-    if (version !== "v2") throw new Refusal(400, "250002", "Unsupported version");
-    if (!/^[123]$/.test(option)) throw new Refusal(400, "250002", "Invalid request option");
     if (!request.headers["content-type"]?.startsWith("application/json")) {
       throw new Refusal(400, "250002", "The body must be application/json");
     }
-    const maximum = checkXavQuery(request.url);
-    const format = checkXavBody(request.body);
+    const body = parseJsonBody(request.body);
+    const problems = contract.checkXavRequest({
+      version,
+      requestOption: option,
+      query: request.url.searchParams,
+      body,
+    });
+    if (problems.length > 0) throw new Refusal(400, "250002", `Invalid request: ${problems.join("; ")}`);
+    const maximum = checkDescribedValues(request.url, version, option);
+    const format = (body as { XAVRequest: { AddressKeyFormat: Record<string, unknown> } }).XAVRequest.AddressKeyFormat;
     const lines = format.AddressLine as string[] | undefined;
     const verification = await places.verify({
       address1: lines?.[0] ?? "",
@@ -208,7 +170,7 @@ export async function startUpsServer(
       zip: String(format.PostcodePrimaryLow ?? ""),
     });
     const indicator =
-      verification.result === "valid"
+      verification.result === "valid" || verification.result === "street_unconfirmed"
         ? { ValidAddressIndicator: "" }
         : verification.result === "ambiguous"
           ? { AmbiguousAddressIndicator: "" }
@@ -261,6 +223,9 @@ export async function startUpsServer(
       };
       state.received.push(request);
       const reply = (status: number, body: unknown) => {
+        const isToken = request.url.pathname === "/security/v1/oauth/token";
+        const problems = isToken ? contract.checkTokenReply(status, body) : contract.checkXavReply(status, body);
+        for (const problem of problems) state.invalidReplies.push(`${request.url.pathname} ${status}: ${problem}`);
         const send = () => {
           if (response.destroyed) return;
           response.writeHead(status, { "content-type": "application/json" });

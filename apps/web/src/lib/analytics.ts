@@ -6,6 +6,7 @@ import {
   ANALYTICS_MAX_PROPERTY_VALUE_LENGTH,
   type AnalyticsCategory,
 } from "@threadfolk/contract/analytics-constants";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import { apiRequest, isApiError } from "./api-client.ts";
 
 /**
@@ -241,7 +242,7 @@ function scheduleWhenIdle(callback: () => void, delayMs: number): () => void {
 }
 
 function postEvents(events: AnalyticsEvent[], { keepalive }: { keepalive: boolean }): Promise<unknown> {
-  return apiRequest("/api/v1/analytics_events", { method: "POST", body: { events }, keepalive });
+  return apiRequest(apiPath(API.analyticsEvents), { method: "POST", body: { events }, keepalive });
 }
 
 let browserTracker: AnalyticsTracker | undefined;

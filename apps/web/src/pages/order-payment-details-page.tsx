@@ -1,4 +1,4 @@
-import { type CardFormValues, defaultPaymentMethod } from "@threadfolk/contract/card-form";
+import { defaultPaymentMethod } from "@threadfolk/contract/card-form";
 import { cartAddress, cartLines, type ShoppingCartResponse } from "@threadfolk/contract/cart";
 import { ORDER_MESSAGES, type PaymentMethod } from "@threadfolk/contract/orders";
 import { CLIENT_ROUTES } from "@threadfolk/contract/routes";
@@ -37,6 +37,7 @@ import { paymentStepStateOf } from "../features/checkout/payment-step-state.ts";
 import { giftCardPaymentOf } from "../features/checkout/promo-code.ts";
 import { addressesBody, addressOfRecord } from "../features/checkout/shipping-form-values.ts";
 import { offeredShippingOptions, shownShippingMethod } from "../features/checkout/shipping-method.ts";
+import type { CardPaymentSource } from "../features/checkout/stripe-card.ts";
 import { trackEvent } from "../lib/analytics.ts";
 import { appConfig } from "../lib/config.ts";
 import { toast } from "../lib/toast.ts";
@@ -153,7 +154,7 @@ function PaymentStep({ cart, onPurchased }: { cart: ShoppingCartResponse; onPurc
   };
 
   /** Place Order: with the card's fields, or `null` when the gift card pays the whole order (decision 034). */
-  const placeOrder = (card: CardFormValues | null) => {
+  const placeOrder = (card: CardPaymentSource | null) => {
     // A new press makes the last decline's toast out of date.
     toast.dismiss(PAYMENT_FAILURE_TOAST_ID);
     cardCheckout.mutate(card, {

@@ -28,6 +28,7 @@ beforeEach(() => {
 
 afterAll(async () => {
   expect(ups.refusals).toEqual([]);
+  expect(ups.invalidReplies).toEqual([]);
   await ups.close();
 });
 
@@ -51,25 +52,29 @@ const address = (overrides: Partial<AddressToVerify>): AddressToVerify => ({
   ...overrides,
 });
 
-/** What both must agree on; the ZIP+4 is the carrier's to add. */
+/**
+ * What both must agree on; the ZIP+4 is the carrier's to add, and so is confirming the street: where UPS says
+ * `valid`, the ZIP data says `street_unconfirmed` (it knows no streets), so both read "the place agrees" here.
+ */
 function comparable(result: VerificationResult) {
   return {
-    result: result.result,
+    result: result.result === "valid" || result.result === "street_unconfirmed" ? "place agrees" : result.result,
     candidates: result.candidates.map(({ postcodeExtendedLow: _, region: __, ...candidate }) => candidate),
   };
 }
 
 const implementations = [
-  { name: "local ZIP data", provider: "local", create: () => local },
-  { name: "UPS", provider: "ups", create: () => createUps() },
+  { name: "local ZIP data", provider: "local", confirmed: "street_unconfirmed", create: () => local },
+  { name: "UPS", provider: "ups", confirmed: "valid", create: () => createUps() },
 ] as const;
 
-describe.each(implementations)("address verification contract: $name", ({ create, provider }) => {
-  it("confirms a right address with one normalised candidate", async () => {
+describe.each(implementations)("address verification contract: $name", ({ create, provider, confirmed }) => {
+  it("confirms a right address with one normalised candidate (the street only where the verifier knows streets)", async () => {
     const result = await create().verify(address({ address2: "Suite 3000" }));
     expect(result.provider).toBe(provider);
+    expect(result.result).toBe(confirmed);
     expect(comparable(result)).toEqual({
-      result: "valid",
+      result: "place agrees",
       candidates: [
         {
           addressLine: "350 FIFTH AVE",
@@ -161,16 +166,39 @@ describe("UPS adapter", () => {
     const reasons: unknown[] = [];
     ups.failStatus = 500;
     const failing = await createUps({ onFallback: (error) => reasons.push(error) }).verify(address({}));
-    expect(failing).toMatchObject({ result: "valid", provider: "local_fallback" });
+    expect(failing).toMatchObject({ result: "street_unconfirmed", provider: "local_fallback" });
     ups.failStatus = undefined;
     const refused = await createUps({ clientSecret: "wrong" }).verify(address({}));
-    expect(refused).toMatchObject({ result: "valid", provider: "local_fallback" });
+    expect(refused).toMatchObject({ result: "street_unconfirmed", provider: "local_fallback" });
     expect(String(reasons[0])).toMatch(/500/);
   });
 
   it("answers from the ZIP data when nothing listens", async () => {
     const result = await createUps({ baseUrl: "http://127.0.0.1:9" }).verify(address({}));
     expect(result.provider).toBe("local_fallback");
+  });
+});
+
+describe("the local UPS server", () => {
+  it("refuses a request that breaks UPS's description, naming the rule", async () => {
+    const token = await fetch(`${ups.baseUrl}/security/v1/oauth/token`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${ups.clientId}:${ups.clientSecret}`).toString("base64")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "grant_type=client_credentials",
+    }).then((response) => response.json() as Promise<{ access_token: string }>);
+    const response = await fetch(`${ups.baseUrl}${UPS_XAV_PATH}?maximumcandidatelistsize=5`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token.access_token}`, "content-type": "application/json" },
+      body: JSON.stringify({ XAVRequest: { AddressKeyFormat: { PoliticalDivision2: "St Paul", Country: "US" } } }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ response: { errors: [{ code: "250002" }] } });
+    expect(ups.refusals.join("\n")).toMatch(/CountryCode/);
+    expect(ups.refusals.join("\n")).toMatch(/additional properties \(Country\)/);
+    ups.refusals.length = 0;
   });
 });
 

@@ -1,5 +1,6 @@
 import type {
   AddressKeyFormat,
+  AddressPart,
   AddressValidationQuery,
   AddressValidationResult,
   AddressVerificationProvider,
@@ -321,4 +322,17 @@ export function cityMatchKey(city: string): string {
   return toPostalWords(city.replace(/-/g, " "))
     .map((word) => CITY_WORD_FORMS[word] ?? word)
     .join("");
+}
+
+/**
+ * What a suggestion changes of the address as typed, beyond spelling (decision 059): the street when its
+ * Publication 28 form differs, the city when its match key differs, the state, the ZIP's five digits.
+ */
+export function changesOf(typed: AddressToVerify, candidate: AddressKeyFormat): AddressPart[] {
+  const changes: AddressPart[] = [];
+  if (normalizeAddressLine(typed.address1) !== normalizeAddressLine(candidate.addressLine)) changes.push("street");
+  if (cityMatchKey(typed.city) !== cityMatchKey(candidate.politicalDivision2)) changes.push("city");
+  if (typed.state !== candidate.politicalDivision1) changes.push("state");
+  if (splitZip(typed.zip).zip !== candidate.postcodePrimaryLow) changes.push("zip");
+  return changes;
 }

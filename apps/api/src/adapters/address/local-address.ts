@@ -4,7 +4,7 @@ import {
   formatAddressRegion,
   MAX_ADDRESS_CANDIDATES,
 } from "@threadfolk/contract/address-validation";
-import { COUNTRY_CODE } from "@threadfolk/contract/states";
+import { COUNTRY_CODE, MILITARY_CITIES, MILITARY_STATES } from "@threadfolk/contract/states";
 import {
   type AddressToVerify,
   type AddressVerifier,
@@ -104,13 +104,34 @@ export function createLocalAddressVerifier(options: { places?: ZipPlace[] } = {}
   };
 }
 
+const militaryStates: ReadonlySet<string> = new Set(MILITARY_STATES);
+const militaryCities: ReadonlySet<string> = new Set(MILITARY_CITIES);
+
+/**
+ * The place as the shopper may name it: a military ZIP (AA, AE, AP) is one post office the data names APO or
+ * DPO, and the shopper's APO, FPO or DPO is taken as written (the data has one name per ZIP).
+ */
+function placeAsTyped(place: ZipPlace, input: AddressToVerify): ZipPlace | undefined {
+  if (place.state !== input.state) return undefined;
+  if (cityMatchKey(place.city) === cityMatchKey(input.city)) return place;
+  const typedCity = normalizeCityName(input.city);
+  if (militaryStates.has(place.state) && militaryCities.has(typedCity)) return { ...place, city: typedCity };
+  return undefined;
+}
+
 function verifyWithIndex(index: ZipIndex, input: AddressToVerify): VerificationResult {
   const addressLine = normalizeAddressLine(input.address1);
   const { zip, zipExtension } = splitZip(input.zip);
   const cityKey = cityMatchKey(input.city);
   const place = index.byZip.get(zip);
-  if (place && place.state === input.state && cityMatchKey(place.city) === cityKey) {
-    return { result: "valid", candidates: [candidateOf(addressLine, place, zipExtension)], provider: "local" };
+  const typedPlace = place && placeAsTyped(place, input);
+  // The ZIP data knows places, not streets: the street is never called confirmed (decision 059).
+  if (typedPlace) {
+    return {
+      result: "street_unconfirmed",
+      candidates: [candidateOf(addressLine, typedPlace, zipExtension)],
+      provider: "local",
+    };
   }
   const candidates: AddressKeyFormat[] = [];
   // The ZIP is right and the city or state is not: the ZIP's own place (the ZIP+4 still belongs to it).

@@ -7,21 +7,24 @@ import { createTestDatabase } from "../../../test/test-database.ts";
 import { loadConfig } from "../../config.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { selectRows } from "../../db/select-rows.ts";
+import { STRIPE_API_VERSION } from "../../lib/stripe-client.ts";
 import {
   CardIdempotencyKeyReuseError,
   type CardProcessor,
   CardProcessorUnavailableError,
   CardRequestError,
   type ChargeRequest,
+  type ChargeSource,
 } from "./card.ts";
 import { createCardProcessor } from "./create-card.ts";
 import { createLocalCard } from "./local-card.ts";
 import { createStripeCard, declineCodeFromStripe, type StripeCardOptions } from "./stripe-card.ts";
 
 /**
- * The card processor contract (decision 026): the same cases against the local test processor and the Stripe
- * adapter, the latter against a local server that speaks Stripe's wire protocol. Expiry 12/34 is in the
- * future for both clocks.
+ * The card processor contract (decisions 026 and 061): the same cases against the local test processor and the
+ * Stripe adapter, the latter against a local server that speaks Stripe's wire protocol. The local processor
+ * takes the card's fields; Stripe takes a PaymentMethod that the harness makes with the publishable key, as
+ * Stripe.js does in the shopper's browser. Expiry 12/34 is in the future for both clocks.
  */
 
 let database: DatabaseHandle;
@@ -50,13 +53,18 @@ const stripeOptions = (overrides: Partial<StripeCardOptions> = {}): StripeCardOp
   secretKey: stripe.secretKey,
   apiBase: stripe.url,
   timeoutMs: 2000,
-  fingerprintKey,
   ...overrides,
 });
+
+type CardFields = { number: string; exp: string; cvc: string };
 
 type Harness = {
   name: string;
   create(): CardProcessor;
+  /** What the processor charges for these card fields: the fields (local) or a PaymentMethod id (Stripe). */
+  source(card: CardFields): Promise<ChargeSource>;
+  /** The fingerprint the processor answers for a card number. */
+  fingerprint(number: string): string;
   /** Makes the charge, but its answer never reaches the caller (a lost reply). */
   chargeLosingReply(processor: CardProcessor, request: ChargeRequest): Promise<void>;
   /** How many charge attempts the processor has recorded for an order. */
@@ -67,6 +75,8 @@ const harnesses: Harness[] = [
   {
     name: "local test processor",
     create: () => createLocalCard({ db: database.db, fingerprintKey }),
+    source: async ({ number, exp, cvc }) => ({ number, expMonthYear: exp, cvc }),
+    fingerprint: expectedFingerprint,
     async chargeLosingReply(processor, request) {
       // In process, a lost reply is a caller that died after the charge row was committed.
       void (await processor.authorizeAndCapture(request));
@@ -82,9 +92,12 @@ const harnesses: Harness[] = [
   {
     name: "Stripe PaymentIntents",
     create: () => createStripeCard(stripeOptions()),
+    source: async (card) => ({ paymentMethodId: await stripePaymentMethod(card) }),
+    fingerprint: (number) => stripe.fingerprintOf(number),
     async chargeLosingReply(processor, request) {
       stripe.loseReplyTo = "/v1/payment_intents";
       await expect(processor.authorizeAndCapture(request)).rejects.toBeInstanceOf(CardProcessorUnavailableError);
+      stripe.loseReplyTo = undefined;
     },
     async attemptsFor(orderNumber) {
       return [...stripe.paymentIntents.values()].filter((intent) => intent.metadata.order_number === orderNumber)
@@ -93,24 +106,47 @@ const harnesses: Harness[] = [
   },
 ];
 
-const charge = (overrides: Partial<ChargeRequest> & { number?: string; cvc?: string; exp?: string } = {}) => {
+/** A PaymentMethod made with the publishable key from the card's fields (what Stripe.js does); its id. */
+function stripePaymentMethod({ number, exp, cvc }: CardFields): Promise<string> {
+  const month = Number(exp.slice(0, 2));
+  const year = 2000 + Number(exp.slice(2));
+  return stripe.createPaymentMethod({ number, expMonth: month, expYear: year, cvc });
+}
+
+type ChargeOverrides = Partial<Omit<ChargeRequest, "card">> & Partial<CardFields>;
+
+/** A charge request with the card as `source` makes it (the local processor's fields by default). */
+async function chargeWith(
+  source: (card: CardFields) => Promise<ChargeSource>,
+  overrides: ChargeOverrides = {},
+): Promise<ChargeRequest> {
   const { number = "4242424242424242", cvc = "123", exp = "1234", ...rest } = overrides;
   return {
     idempotencyKey: randomUUID(),
     amountCents: 2599,
     currency: "usd",
-    card: { number, expMonthYear: exp, cvc },
+    card: await source({ number, exp, cvc }),
     orderNumber: `TF-${randomUUID().slice(0, 8)}`,
     description: "Threadfolk order",
     ...rest,
-  } satisfies ChargeRequest;
-};
+  };
+}
+
+const localFields = async ({ number, exp, cvc }: CardFields): Promise<ChargeSource> => ({
+  number,
+  expMonthYear: exp,
+  cvc,
+});
+const charge = (overrides: ChargeOverrides = {}) => chargeWith(localFields, overrides);
+const stripeCharge = (overrides: ChargeOverrides = {}) =>
+  chargeWith(async (card) => ({ paymentMethodId: await stripePaymentMethod(card) }), overrides);
 
 describe.each(harnesses)("card processor contract: $name", (harness) => {
   const processor = () => harness.create();
+  const charge = (overrides: ChargeOverrides = {}) => chargeWith(harness.source, overrides);
 
   it("charges a good card at once and answers only brand, last four, expiry and the keyed fingerprint", async () => {
-    const request = charge({ number: "4242 4242 4242 4242" });
+    const request = await charge({ number: "4242 4242 4242 4242" });
     const result = await processor().authorizeAndCapture(request);
     expect(result).toEqual({
       status: "succeeded",
@@ -120,7 +156,7 @@ describe.each(harnesses)("card processor contract: $name", (harness) => {
       last4: "4242",
       expMonth: 12,
       expYear: 2034,
-      fingerprint: expectedFingerprint("4242424242424242"),
+      fingerprint: harness.fingerprint("4242424242424242"),
     });
   });
 
@@ -130,7 +166,7 @@ describe.each(harnesses)("card processor contract: $name", (harness) => {
     ["6011111111111117", "123", "discover", "1117"],
     ["3566002020360505", "123", "unknown", "0505"],
   ])("succeeds with any other valid card: %s", async (number, cvc, brand, last4) => {
-    expect(await processor().authorizeAndCapture(charge({ number, cvc }))).toMatchObject({
+    expect(await processor().authorizeAndCapture(await charge({ number, cvc }))).toMatchObject({
       status: "succeeded",
       brand,
       last4,
@@ -144,24 +180,12 @@ describe.each(harnesses)("card processor contract: $name", (harness) => {
     ["4000000000000127", "incorrect_cvc"],
     ["4000000000000119", "processing_error"],
   ])("declines the test card %s with %s", async (number, code) => {
-    const result = await processor().authorizeAndCapture(charge({ number }));
+    const result = await processor().authorizeAndCapture(await charge({ number }));
     expect(result).toMatchObject({ status: "declined", code, message: CARD_DECLINE_MESSAGES[code] });
   });
 
-  it.each<[string, Partial<{ number: string; exp: string; cvc: string }>, CardDeclineCode]>([
-    ["a number failing the Luhn check", { number: "4242424242424241" }, "incorrect_number"],
-    ["a number too short for its brand", { number: "55555555555544" }, "incorrect_number"],
-    ["a month that does not exist", { exp: "1334" }, "invalid_expiry"],
-    ["an expiry that is not MMYY", { exp: "12/34" }, "invalid_expiry"],
-    ["an expiry in the past", { exp: "0120" }, "expired_card"],
-    ["a 4-digit CVC on a Visa", { cvc: "1234" }, "invalid_cvc"],
-    ["a 3-digit CVC on an Amex", { number: "378282246310005", cvc: "123" }, "invalid_cvc"],
-  ])("declines %s by the card rules", async (_, card, code) => {
-    expect(await processor().authorizeAndCapture(charge(card))).toMatchObject({ status: "declined", code });
-  });
-
   it("answers a replay with the first result and charges once, even when the replays race", async () => {
-    const request = charge();
+    const request = await charge();
     const first = await processor().authorizeAndCapture(request);
     const replays = await Promise.all(
       Array.from({ length: 5 }, () => harness.create().authorizeAndCapture({ ...request })),
@@ -171,26 +195,26 @@ describe.each(harnesses)("card processor contract: $name", (harness) => {
   });
 
   it("answers a replayed decline with the same decline", async () => {
-    const request = charge({ number: "4000000000009995" });
+    const request = await charge({ number: "4000000000009995" });
     const first = await processor().authorizeAndCapture(request);
     expect(await processor().authorizeAndCapture({ ...request })).toEqual(first);
     expect(await harness.attemptsFor(request.orderNumber)).toBe(1);
   });
 
   it("refuses the key with another amount or another card, and charges nothing more", async () => {
-    const request = charge();
+    const request = await charge();
     await processor().authorizeAndCapture(request);
     await expect(processor().authorizeAndCapture({ ...request, amountCents: 2600 })).rejects.toBeInstanceOf(
       CardIdempotencyKeyReuseError,
     );
     await expect(
-      processor().authorizeAndCapture({ ...request, card: { ...request.card, number: "5555555555554444" } }),
+      processor().authorizeAndCapture({ ...request, card: (await charge({ number: "5555555555554444" })).card }),
     ).rejects.toBeInstanceOf(CardIdempotencyKeyReuseError);
     expect(await harness.attemptsFor(request.orderNumber)).toBe(1);
   });
 
   it("refunds up to the charged amount, idempotently", async () => {
-    const paid = await processor().authorizeAndCapture(charge({ amountCents: 2000 }));
+    const paid = await processor().authorizeAndCapture(await charge({ amountCents: 2000 }));
     if (paid.status !== "succeeded") throw new Error("expected a charge");
     const part = { idempotencyKey: randomUUID(), chargeId: paid.chargeId, amountCents: 500 };
     const first = await processor().refund(part);
@@ -218,7 +242,7 @@ describe.each(harnesses)("card processor contract: $name", (harness) => {
   });
 
   it("never refunds more than the charge when refunds race", async () => {
-    const paid = await processor().authorizeAndCapture(charge({ amountCents: 2000 }));
+    const paid = await processor().authorizeAndCapture(await charge({ amountCents: 2000 }));
     if (paid.status !== "succeeded") throw new Error("expected a charge");
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
@@ -232,7 +256,7 @@ describe.each(harnesses)("card processor contract: $name", (harness) => {
   });
 
   it("refuses to refund a declined charge or an unknown one", async () => {
-    const declined = await processor().authorizeAndCapture(charge({ number: "4000000000000002" }));
+    const declined = await processor().authorizeAndCapture(await charge({ number: "4000000000000002" }));
     if (declined.status !== "declined" || !declined.chargeId) throw new Error("expected a recorded decline");
     expect(
       await processor().refund({ idempotencyKey: randomUUID(), chargeId: declined.chargeId, amountCents: 100 }),
@@ -243,7 +267,7 @@ describe.each(harnesses)("card processor contract: $name", (harness) => {
   });
 
   it("finds a charge whose reply was lost by its idempotency key, and a replay does not charge again", async () => {
-    const request = charge();
+    const request = await charge();
     await harness.chargeLosingReply(processor(), request);
     const found = await processor().retrieve({ idempotencyKey: request.idempotencyKey });
     expect(found).toEqual({
@@ -254,14 +278,14 @@ describe.each(harnesses)("card processor contract: $name", (harness) => {
       last4: "4242",
       expMonth: 12,
       expYear: 2034,
-      fingerprint: expectedFingerprint("4242424242424242"),
+      fingerprint: harness.fingerprint("4242424242424242"),
     });
     expect(await processor().authorizeAndCapture({ ...request })).toEqual(found);
     expect(await harness.attemptsFor(request.orderNumber)).toBe(1);
   });
 
   it("finds a decline by its key, and answers not_found for a key never used", async () => {
-    const request = charge({ number: "4000000000000002" });
+    const request = await charge({ number: "4000000000000002" });
     await processor().authorizeAndCapture(request);
     expect(await processor().retrieve({ idempotencyKey: request.idempotencyKey })).toMatchObject({
       status: "declined",
@@ -271,15 +295,15 @@ describe.each(harnesses)("card processor contract: $name", (harness) => {
   });
 
   it("refuses a request outside the contract before charging, without echoing the card", async () => {
-    const request = charge({ number: "4111111111111111", amountCents: 49 });
+    const request = await charge({ number: "4111111111111111", amountCents: 49 });
     const error = await processor()
       .authorizeAndCapture(request)
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CardRequestError);
     expect(String((error as Error).message)).not.toContain("4111111111111111");
-    await expect(processor().authorizeAndCapture({ ...charge(), currency: "eur" as "usd" })).rejects.toBeInstanceOf(
-      CardRequestError,
-    );
+    await expect(
+      processor().authorizeAndCapture({ ...(await charge()), currency: "eur" as "usd" }),
+    ).rejects.toBeInstanceOf(CardRequestError);
     expect(await harness.attemptsFor(request.orderNumber)).toBe(0);
   });
 
@@ -288,7 +312,7 @@ describe.each(harnesses)("card processor contract: $name", (harness) => {
     const number = "4000056655665556";
     const cvc = "739";
     const paid = await processor().authorizeAndCapture(
-      charge({ number: "4000 0566 5566 5556", cvc, orderNumber: "TF-SECRET-CHECK" }),
+      await charge({ number: "4000 0566 5566 5556", cvc, orderNumber: "TF-SECRET-CHECK" }),
     );
     expect(paid.status).toBe("succeeded");
     if (paid.status === "succeeded") {
@@ -327,8 +351,8 @@ describe.each(harnesses)("card processor contract: $name", (harness) => {
 });
 
 describe("Stripe card adapter", () => {
-  it("sends the PaymentIntent Stripe documents: form-encoded, with the key and the idempotency key", async () => {
-    const request = charge({ idempotencyKey: `order-key-${randomUUID()}`, orderNumber: "TF-1001" });
+  it("sends the PaymentIntent Stripe documents through the stripe package, at the pinned API version", async () => {
+    const request = await stripeCharge({ idempotencyKey: `order-key-${randomUUID()}`, orderNumber: "TF-1001" });
     stripe.received.length = 0;
     await createStripeCard(stripeOptions()).authorizeAndCapture(request);
     const [sent] = stripe.received;
@@ -336,30 +360,27 @@ describe("Stripe card adapter", () => {
       method: "POST",
       path: "/v1/payment_intents",
       idempotencyKey: request.idempotencyKey,
+      stripeVersion: STRIPE_API_VERSION,
       status: 200,
     });
     expect(Object.fromEntries(sent?.form ?? [])).toEqual({
       amount: "2599",
       currency: "usd",
+      payment_method: (request.card as { paymentMethodId: string }).paymentMethodId,
       confirm: "true",
       capture_method: "automatic",
-      "payment_method_types[]": "card",
+      "automatic_payment_methods[enabled]": "true",
+      "automatic_payment_methods[allow_redirects]": "never",
       error_on_requires_action: "true",
-      "payment_method_data[type]": "card",
-      "payment_method_data[card][number]": "4242424242424242",
-      "payment_method_data[card][exp_month]": "12",
-      "payment_method_data[card][exp_year]": "2034",
-      "payment_method_data[card][cvc]": "123",
       description: "Threadfolk order",
       "metadata[order_number]": "TF-1001",
       "metadata[idempotency_key]": request.idempotencyKey,
-      "metadata[card_fingerprint]": expectedFingerprint("4242424242424242"),
-      "expand[]": "latest_charge",
+      "expand[0]": "latest_charge",
     });
   });
 
   it("lets Stripe replay a repeated key (Idempotent-Replayed) instead of charging again", async () => {
-    const request = charge();
+    const request = await stripeCharge();
     const adapter = createStripeCard(stripeOptions());
     stripe.received.length = 0;
     await adapter.authorizeAndCapture(request);
@@ -367,14 +388,52 @@ describe("Stripe card adapter", () => {
     expect(stripe.received.map((sent) => sent.replayed)).toEqual([false, true]);
   });
 
-  it("never sends a card that breaks the rules to Stripe", async () => {
+  it("refuses raw card data: nothing is sent, and the error does not echo the card", async () => {
     stripe.received.length = 0;
-    await createStripeCard(stripeOptions()).authorizeAndCapture(charge({ number: "4242424242424241" }));
+    const error = await createStripeCard(stripeOptions())
+      .authorizeAndCapture(await charge())
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(CardRequestError);
+    expect(String(error)).not.toContain("4242424242424242");
     expect(stripe.received).toEqual([]);
   });
 
+  it("the stand-in refuses raw card numbers from a secret key, as Stripe does without raw card data access", async () => {
+    const form = new URLSearchParams({
+      amount: "2599",
+      currency: "usd",
+      confirm: "true",
+      "payment_method_data[type]": "card",
+      "payment_method_data[card][number]": "4242424242424242",
+      "payment_method_data[card][exp_month]": "12",
+      "payment_method_data[card][exp_year]": "2034",
+      "payment_method_data[card][cvc]": "123",
+    });
+    const response = await fetch(`${stripe.url}/v1/payment_intents`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${stripe.secretKey}`, "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: { type: "invalid_request_error", message: expect.stringContaining("raw card data") },
+    });
+    // And a publishable key can make PaymentMethods only.
+    const charged = await fetch(`${stripe.url}/v1/payment_intents`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${stripe.publishableKey}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "amount=2599&currency=usd",
+    });
+    expect(charged.status).toBe(403);
+  });
+
   it("maps a card that needs 3-D Secure to authentication_required", async () => {
-    const result = await createStripeCard(stripeOptions()).authorizeAndCapture(charge({ number: "4000002760003184" }));
+    const result = await createStripeCard(stripeOptions()).authorizeAndCapture(
+      await stripeCharge({ number: "4000002760003184" }),
+    );
     expect(result).toMatchObject({ status: "declined", code: "authentication_required", chargeId: expect.any(String) });
   });
 
@@ -391,20 +450,22 @@ describe("Stripe card adapter", () => {
   });
 
   it("reports an unknown outcome when Stripe fails or is slower than the timeout", async () => {
+    const first = await stripeCharge();
+    const second = await stripeCharge();
     stripe.failWith = 500;
-    await expect(createStripeCard(stripeOptions()).authorizeAndCapture(charge())).rejects.toBeInstanceOf(
+    await expect(createStripeCard(stripeOptions()).authorizeAndCapture(first)).rejects.toBeInstanceOf(
       CardProcessorUnavailableError,
     );
     stripe.failWith = undefined;
     stripe.delayMs = 800;
     await expect(
-      createStripeCard(stripeOptions({ timeoutMs: 150 })).authorizeAndCapture(charge()),
+      createStripeCard(stripeOptions({ timeoutMs: 150 })).authorizeAndCapture(second),
     ).rejects.toBeInstanceOf(CardProcessorUnavailableError);
   });
 
   it("refuses to work with a wrong key, and says nothing of the card", async () => {
     const error = await createStripeCard(stripeOptions({ secretKey: "sk_test_wrongKey12345" }))
-      .authorizeAndCapture(charge())
+      .authorizeAndCapture(await stripeCharge())
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(CardProcessorUnavailableError);
@@ -423,19 +484,33 @@ describe("Stripe card adapter", () => {
 });
 
 describe("local test processor", () => {
+  it.each<[string, Partial<{ number: string; exp: string; cvc: string }>, CardDeclineCode]>([
+    ["a number failing the Luhn check", { number: "4242424242424241" }, "incorrect_number"],
+    ["a number too short for its brand", { number: "55555555555544" }, "incorrect_number"],
+    ["a month that does not exist", { exp: "1334" }, "invalid_expiry"],
+    ["an expiry that is not MMYY", { exp: "12/34" }, "invalid_expiry"],
+    ["an expiry in the past", { exp: "0120" }, "expired_card"],
+    ["a 4-digit CVC on a Visa", { cvc: "1234" }, "invalid_cvc"],
+    ["a 3-digit CVC on an Amex", { number: "378282246310005", cvc: "123" }, "invalid_cvc"],
+  ])("declines %s by the card rules (Stripe.js and Stripe check these in the browser)", async (_, card, code) => {
+    expect(
+      await createLocalCard({ db: database.db, fingerprintKey }).authorizeAndCapture(await charge(card)),
+    ).toMatchObject({ status: "declined", code });
+  });
+
   it("judges the expiry by its clock: valid through the last day of the month", async () => {
     let now = new Date("2028-08-01T11:59:59Z");
     const processor = createLocalCard({ db: database.db, fingerprintKey, now: () => now });
-    expect(await processor.authorizeAndCapture(charge({ exp: "0728" }))).toMatchObject({ status: "succeeded" });
+    expect(await processor.authorizeAndCapture(await charge({ exp: "0728" }))).toMatchObject({ status: "succeeded" });
     now = new Date("2028-08-01T12:00:00Z");
-    expect(await processor.authorizeAndCapture(charge({ exp: "0728" }))).toMatchObject({
+    expect(await processor.authorizeAndCapture(await charge({ exp: "0728" }))).toMatchObject({
       status: "declined",
       code: "expired_card",
     });
   });
 
   it("books every attempt with only brand, last four, expiry and fingerprint", async () => {
-    const request = charge({ number: "4000000000009995", orderNumber: "TF-BOOKED" });
+    const request = await charge({ number: "4000000000009995", orderNumber: "TF-BOOKED" });
     await createLocalCard({ db: database.db, fingerprintKey }).authorizeAndCapture(request);
     const rows = await selectRows<Record<string, unknown>>(
       database.db,
@@ -461,18 +536,23 @@ describe("local test processor", () => {
 describe("createCardProcessor", () => {
   it("picks Stripe when its key is set, the local test processor otherwise", () => {
     expect(createCardProcessor({ config: loadConfig({}), db: database.db }).name).toBe("local");
-    const config = loadConfig({ STRIPE_SECRET_KEY: "sk_test_abcdefgh1234" });
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: "sk_test_abcdefgh1234",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_abcdefgh1234",
+    });
     expect(createCardProcessor({ config, db: database.db }).name).toBe("stripe");
   });
 
   it("refuses a key that is not a Stripe secret key", () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_test_abcdefgh1234" })).toThrow(/STRIPE_SECRET_KEY/);
+    // Stripe.js needs the publishable key: a secret key alone is a configuration error.
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_abcdefgh1234" })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
   });
 
   it("keys fingerprints with the app secret, the same one on every instance of a database", async () => {
     const config = loadConfig({});
-    const first = await createCardProcessor({ config, db: database.db }).authorizeAndCapture(charge());
-    const second = await createCardProcessor({ config, db: database.db }).authorizeAndCapture(charge());
+    const first = await createCardProcessor({ config, db: database.db }).authorizeAndCapture(await charge());
+    const second = await createCardProcessor({ config, db: database.db }).authorizeAndCapture(await charge());
     expect(first.status === "succeeded" && second.status === "succeeded").toBe(true);
     if (first.status === "succeeded" && second.status === "succeeded") {
       expect(first.fingerprint).toBe(second.fingerprint);

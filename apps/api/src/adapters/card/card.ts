@@ -23,16 +23,31 @@ import type { AppSecretPurpose } from "../../lib/app-secrets.ts";
 
 export type { CardBrand, CardDeclineCode, CardInput };
 
+/**
+ * A card Stripe.js collected in the shopper's browser (decision 061): the PaymentMethod id (`pm_…`) only.
+ * The number and CVC went from the browser to Stripe and never reach this server.
+ */
+export type TokenizedCard = { paymentMethodId: string };
+
+/** What a charge is made with: the card's fields (the local test processor) or a PaymentMethod id (Stripe). */
+export type ChargeSource = CardInput | TokenizedCard;
+
+/** Whether the charge carries raw card data (only the local test processor takes it). */
+export const isRawCard = (source: ChargeSource): source is CardInput => !("paymentMethodId" in source);
+
 export type ChargeRequest = {
   idempotencyKey: string;
   amountCents: number;
   currency: "usd";
-  card: CardInput;
+  card: ChargeSource;
   orderNumber: string;
   description: string;
 };
 
-/** All that is ever kept about a card. `fingerprint` is an HMAC of the number with a server secret. */
+/**
+ * All that is ever kept about a card. `fingerprint` is an HMAC of the number with a server secret (local), or
+ * Stripe's own card fingerprint (Stripe: the number never reaches us).
+ */
 export type CardSummary = { brand: CardBrand; last4: string; expMonth: number; expYear: number; fingerprint: string };
 
 export type ChargeSucceeded = { status: "succeeded"; chargeId: string; amountCents: number } & CardSummary;
@@ -58,6 +73,16 @@ export type RefundResult =
 export type RetrieveRequest = { idempotencyKey: string };
 export type RetrieveResult = ChargeResult | { status: "not_found" };
 
+/**
+ * A processor's notification, once its signature is checked: `forged` (bad, missing or stale signature),
+ * `ignored` (authentic, nothing the shop acts on) or `payment` (an attempt made with `idempotencyKey` was
+ * decided).
+ */
+export type CardWebhookEvent =
+  | { kind: "forged" }
+  | { kind: "ignored"; eventId: string; type: string }
+  | { kind: "payment"; eventId: string; type: string; idempotencyKey: string };
+
 export type CardProcessor = {
   /** `local` (the offline test processor) or `stripe`. */
   readonly name: "local" | "stripe";
@@ -65,6 +90,8 @@ export type CardProcessor = {
   refund(request: RefundRequest): Promise<RefundResult>;
   /** The attempt made with this key, for reconciliation after a lost reply. */
   retrieve(request: RetrieveRequest): Promise<RetrieveResult>;
+  /** Checks and reads a webhook notification (the exact bytes received); absent: the processor sends none. */
+  parseWebhook?(request: { body: string; signature: string | undefined }): CardWebhookEvent;
 };
 
 /** The key was used before with another request (amount, currency, order, card or expiry). */
@@ -104,11 +131,14 @@ const chargeRequestSchema = z.strictObject({
   idempotencyKey: idempotencyKeySchema,
   amountCents: amountSchema,
   currency: z.literal("usd"),
-  card: z.strictObject({
-    number: textSchema({ maxLength: 32 }),
-    expMonthYear: textSchema({ maxLength: 8 }),
-    cvc: textSchema({ maxLength: 8 }),
-  }),
+  card: z.union([
+    z.strictObject({
+      number: textSchema({ maxLength: 32 }),
+      expMonthYear: textSchema({ maxLength: 8 }),
+      cvc: textSchema({ maxLength: 8 }),
+    }),
+    z.strictObject({ paymentMethodId: textSchema({ maxLength: 255 }).regex(/^pm_[A-Za-z0-9_]+$/) }),
+  ]),
   orderNumber: textSchema({ maxLength: IDENTIFIER_MAX_LENGTH }).min(1),
   description: textSchema({ maxLength: 500 }),
 }) satisfies z.ZodType<ChargeRequest>;
@@ -123,9 +153,13 @@ const retrieveRequestSchema = z.strictObject({ idempotencyKey: idempotencyKeySch
 
 /** A request outside the port's contract (a programming error of the caller, not a decline). */
 export class CardRequestError extends Error {
-  constructor(what: string, issues: z.core.$ZodIssue[]) {
+  constructor(what: string, issues: z.core.$ZodIssue[] | string) {
     // Paths and messages only: zod's messages never include the input value (it is not reported by default).
-    super(`invalid ${what}: ${issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);
+    const detail =
+      typeof issues === "string"
+        ? issues
+        : issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ");
+    super(`invalid ${what}: ${detail}`);
     this.name = "CardRequestError";
   }
 }

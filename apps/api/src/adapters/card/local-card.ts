@@ -16,8 +16,10 @@ import { cardCharges, cardRefunds } from "../../db/schema/card-payments.ts";
 import {
   CardIdempotencyKeyReuseError,
   type CardProcessor,
+  CardRequestError,
   type ChargeResult,
   cardFingerprint,
+  isRawCard,
   parseChargeRequest,
   parseRefundRequest,
   parseRetrieveRequest,
@@ -72,7 +74,12 @@ export function createLocalCard(options: LocalCardOptions): CardProcessor {
     name: "local",
 
     async authorizeAndCapture(input) {
-      const request = parseChargeRequest(input);
+      const parsed = parseChargeRequest(input);
+      const card = parsed.card;
+      if (!isRawCard(card)) {
+        throw new CardRequestError("charge request", "card: the local test processor takes the card's fields");
+      }
+      const request = { ...parsed, card };
       const number = normalizeCardNumber(request.card.number);
       const fingerprint = cardFingerprint(await options.fingerprintKey(), number);
       const check = checkCard(request.card, now());

@@ -1,4 +1,5 @@
 import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
 import type { PayPalGateway } from "./paypal.ts";
 import { createPayPalApiGateway } from "./paypal-api.ts";
 import { createPayPalSandbox, type PayPalSandbox } from "./sandbox/paypal-sandbox.ts";
@@ -27,9 +28,10 @@ export type PayPalSetup = {
 /**
  * PayPal's API at PAYPAL_API_BASE when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set; otherwise the same
  * adapter against the in-app sandbox, reached in the process (no network), so the offline path runs the real
- * adapter code. The sandbox's notifications are signed for PAYPAL_WEBHOOK_ID when set.
+ * adapter code. The sandbox keeps its books in `db` (every instance serves every order) and signs its
+ * notifications for PAYPAL_WEBHOOK_ID when set.
  */
-export function createPayPal(config: Config): PayPalSetup {
+export function createPayPal(config: Config, db: Database): PayPalSetup {
   if (config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET) {
     return {
       gateway: createPayPalApiGateway({
@@ -43,6 +45,7 @@ export function createPayPal(config: Config): PayPalSetup {
     };
   }
   const sandbox = createPayPalSandbox({
+    db,
     ...(config.PAYPAL_WEBHOOK_ID ? { webhookId: config.PAYPAL_WEBHOOK_ID } : {}),
     publicBaseUrl: `${config.PUBLIC_URL}${PAYPAL_SANDBOX_PREFIX}`,
   });

@@ -10,6 +10,7 @@ import {
   type PayPalGateway,
   type PayPalOrderDetails,
   type PayPalOrderStatus,
+  type PayPalRefundResult,
   valueToCents,
 } from "./paypal.ts";
 
@@ -23,8 +24,8 @@ export const PAYPAL_LIVE_API_BASE = "https://api-m.paypal.com";
 export const PAYPAL_SANDBOX_API_BASE = "https://api-m.sandbox.paypal.com";
 /** A token is renewed this long before PayPal says it expires. */
 const TOKEN_RENEWAL_MARGIN_MS = 60_000;
-/** PayPal's field limits that our values could exceed (item name 127, full name 300, lines 300, city 120). */
-const LIMITS = { itemName: 127, fullName: 300, addressLine: 300, city: 120, postalCode: 60 } as const;
+/** PayPal's field limits that our values could exceed (item name 127, full name 300, lines 300, city 120, note 255). */
+const LIMITS = { itemName: 127, fullName: 300, addressLine: 300, city: 120, postalCode: 60, noteToPayer: 255 } as const;
 
 const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().int().nonnegative() });
 const moneySchema = z.object({ currency_code: z.string(), value: z.string() });
@@ -50,6 +51,12 @@ const orderSchema = z.object({
       }),
     )
     .min(1),
+});
+const refundSchema = z.object({
+  id: z.string().min(1),
+  status: z.enum(["CANCELLED", "FAILED", "PENDING", "COMPLETED"]),
+  amount: moneySchema,
+  links: z.array(z.object({ href: z.string(), rel: z.string() })).optional(),
 });
 const createdSchema = z.object({ id: z.string().min(1), status: orderStatusSchema });
 const errorSchema = z.object({
@@ -138,6 +145,25 @@ function toCaptureResult(
     paypalOrderId: order.id,
     orderStatus: order.status,
     invoiceId: capture.invoice_id ?? null,
+  };
+}
+
+/** The capture a refund belongs to: its `up` link (`…/v2/payments/captures/{id}`), as PayPal answers it. */
+function refundedCaptureId(refund: z.infer<typeof refundSchema>): string | undefined {
+  const up = refund.links?.find((link) => link.rel === "up")?.href;
+  const match = up ? /\/v2\/payments\/captures\/([^/?#]+)/.exec(up) : null;
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
+
+function toRefundResult(body: unknown, knownCaptureId?: string): PayPalRefundResult {
+  const refund = refundSchema.parse(body);
+  const captureId = knownCaptureId ?? refundedCaptureId(refund);
+  if (!captureId) throw new PayPalError(502, "INVALID_RESPONSE", [], null);
+  return {
+    refundId: refund.id,
+    status: refund.status,
+    amountCents: valueToCents(refund.amount.value),
+    captureId,
   };
 }
 
@@ -304,6 +330,23 @@ export function createPayPalApiGateway(options: PayPalApiOptions): PayPalGateway
       // The capture resource does not carry the order's status; read it when PayPal names the order.
       const order = orderId ? await getOrder(orderId) : undefined;
       return toCaptureResult(capture, { id: orderId ?? "", status: order?.status ?? "COMPLETED" });
+    },
+    async refundCapture({ captureId, amountCents, requestId, noteToPayer }) {
+      if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+        throw new RangeError("A PayPal refund must be for more than $0");
+      const body = JSON.stringify({
+        amount: { currency_code: PAYPAL_CURRENCY, value: centsToValue(amountCents) },
+        ...(noteToPayer ? { note_to_payer: noteToPayer.slice(0, LIMITS.noteToPayer) } : {}),
+      });
+      // The full representation carries the amount; PayPal's minimal answer has only id, status and links.
+      const answer = await call("POST", `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
+        body,
+        headers: { "paypal-request-id": requestId, prefer: "return=representation" },
+      });
+      return toRefundResult(answer, captureId);
+    },
+    async getRefund(refundId) {
+      return toRefundResult(await call("GET", `/v2/payments/refunds/${encodeURIComponent(refundId)}`));
     },
     async verifyWebhookSignature({ headers, body, webhookId }) {
       const lowerCased = new Map(

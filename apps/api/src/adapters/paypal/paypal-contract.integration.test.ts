@@ -2,7 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Fastify from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../test/test-database.ts";
 import { loadConfig } from "../../config.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { createPayPal, PAYPAL_SANDBOX_PREFIX } from "./create-paypal.ts";
 import { type CreatePayPalOrderInput, PayPalError, type PayPalGateway } from "./paypal.ts";
 import { createPayPalApiGateway } from "./paypal-api.ts";
@@ -30,7 +32,9 @@ const extraHeaders = (): Record<string, string> => {
   return code ? { "paypal-mock-response": JSON.stringify({ mock_application_codes: code }) } : {};
 };
 
-const inProcessSandbox = createPayPalSandbox();
+/** The sandboxes' books: one database, as every app instance shares one. */
+let database: DatabaseHandle;
+let inProcessSandbox: PayPalSandbox;
 
 const setups: Array<{ name: string; sandbox: () => PayPalSandbox; gateway: () => PayPalGateway }> = [
   {
@@ -62,11 +66,14 @@ const setups: Array<{ name: string; sandbox: () => PayPalSandbox; gateway: () =>
 ];
 
 beforeAll(async () => {
-  server = await startPayPalSandboxServer();
+  database = await createTestDatabase();
+  inProcessSandbox = createPayPalSandbox({ db: database.db });
+  server = await startPayPalSandboxServer(createPayPalSandbox({ db: database.db }));
 });
 
 afterAll(async () => {
   await server.close();
+  await database.close();
 });
 
 beforeEach(() => {
@@ -119,7 +126,7 @@ describe.each(setups)("the PayPal adapter against the local sandbox, $name", (se
 
   async function approvedOrder(input = orderInput()) {
     const created = await gateway.createOrder(input);
-    sandbox.approveOrder(created.id, "approve");
+    await sandbox.approveOrder(created.id, "approve");
     return { ...created, input };
   }
 
@@ -231,7 +238,7 @@ describe.each(setups)("the PayPal adapter against the local sandbox, $name", (se
       .catch((error: unknown) => error);
     expect(notApproved).toBeInstanceOf(PayPalError);
     expect((notApproved as PayPalError).hasIssue("ORDER_NOT_APPROVED")).toBe(true);
-    expect(sandbox.approveOrder(created.id, "cancel").status).toBe("CREATED");
+    expect((await sandbox.approveOrder(created.id, "cancel")).status).toBe("CREATED");
     const cancelled = await gateway
       .captureOrder({ paypalOrderId: created.id, requestId: `c2-${created.id}` })
       .catch((error: unknown) => error);
@@ -241,14 +248,14 @@ describe.each(setups)("the PayPal adapter against the local sandbox, $name", (se
 
   it("reports a declined funding source as INSTRUMENT_DECLINED, then captures after the payer chooses again", async () => {
     const created = await gateway.createOrder(orderInput());
-    sandbox.approveOrder(created.id, "funding_declined");
+    await sandbox.approveOrder(created.id, "funding_declined");
     const declined = await gateway
       .captureOrder({ paypalOrderId: created.id, requestId: `c-${created.id}` })
       .catch((error: unknown) => error);
     expect(declined).toBeInstanceOf(PayPalError);
     expect((declined as PayPalError).isInstrumentDeclined).toBe(true);
     expect((declined as PayPalError).httpStatus).toBe(422);
-    sandbox.approveOrder(created.id, "approve");
+    await sandbox.approveOrder(created.id, "approve");
     const capture = await gateway.captureOrder({ paypalOrderId: created.id, requestId: `c2-${created.id}` });
     expect(capture.status).toBe("COMPLETED");
     expectNoRefusals();
@@ -286,7 +293,7 @@ describe.each(setups)("the PayPal adapter against the local sandbox, $name", (se
     nextMockCode = "CAPTURE_PENDING";
     const capture = await gateway.captureOrder({ paypalOrderId: order.id, requestId: `c-${order.id}` });
     expect(capture).toMatchObject({ status: "PENDING", statusReason: "PENDING_REVIEW", amountCents: 11_164 });
-    const notification = sandbox.settlePendingCapture(capture.captureId, "COMPLETED");
+    const notification = await sandbox.settlePendingCapture(capture.captureId, "COMPLETED");
     const event = JSON.parse(notification.body) as { event_type: string; resource: { id: string; status: string } };
     expect(event).toMatchObject({
       event_type: "PAYMENT.CAPTURE.COMPLETED",
@@ -328,7 +335,7 @@ describe.each(setups)("the PayPal adapter against the local sandbox, $name", (se
   it("verifies webhook signatures: genuine, altered, for another webhook, unsigned", async () => {
     const order = await approvedOrder();
     const capture = await gateway.captureOrder({ paypalOrderId: order.id, requestId: `c-${order.id}` });
-    const notification = sandbox.captureNotification(capture.captureId, "PAYMENT.CAPTURE.COMPLETED");
+    const notification = await sandbox.captureNotification(capture.captureId, "PAYMENT.CAPTURE.COMPLETED");
     const webhookId = sandbox.webhookId;
     expect(await gateway.verifyWebhookSignature({ ...notification, webhookId })).toBe(true);
     const altered = notification.body.replace('"value":"111.64"', '"value":"1.64"');
@@ -337,7 +344,11 @@ describe.each(setups)("the PayPal adapter against the local sandbox, $name", (se
       false,
     );
     expect(await gateway.verifyWebhookSignature({ ...notification, webhookId: "SOMEONEELSESWEBHOOK" })).toBe(false);
-    const forOther = sandbox.captureNotification(capture.captureId, "PAYMENT.CAPTURE.COMPLETED", "SOMEONEELSESWEBHOOK");
+    const forOther = await sandbox.captureNotification(
+      capture.captureId,
+      "PAYMENT.CAPTURE.COMPLETED",
+      "SOMEONEELSESWEBHOOK",
+    );
     expect(await gateway.verifyWebhookSignature({ ...forOther, webhookId })).toBe(false);
     const { "paypal-transmission-sig": _signature, ...unsigned } = notification.headers;
     expect(await gateway.verifyWebhookSignature({ headers: unsigned, body: notification.body, webhookId })).toBe(false);
@@ -457,7 +468,7 @@ describe("the local sandbox's own checks", () => {
 
 describe("the sandbox's webhook signatures", () => {
   it("verify for every fresh transmission (64 in a row), none refused by the description's patterns", async () => {
-    const sandbox = createPayPalSandbox();
+    const sandbox = createPayPalSandbox({ db: database.db });
     const gateway = createPayPalApiGateway({
       baseUrl: SANDBOX_FETCH_BASE_URL,
       clientId: sandbox.clientId,
@@ -466,10 +477,10 @@ describe("the sandbox's webhook signatures", () => {
       fetch: createSandboxFetch(sandbox),
     });
     const created = await gateway.createOrder(orderInput());
-    sandbox.approveOrder(created.id, "approve");
+    await sandbox.approveOrder(created.id, "approve");
     const capture = await gateway.captureOrder({ paypalOrderId: created.id, requestId: `c-${created.id}` });
     for (let index = 0; index < 64; index += 1) {
-      const notification = sandbox.captureNotification(capture.captureId, "PAYMENT.CAPTURE.COMPLETED");
+      const notification = await sandbox.captureNotification(capture.captureId, "PAYMENT.CAPTURE.COMPLETED");
       expect(await gateway.verifyWebhookSignature({ ...notification, webhookId: sandbox.webhookId })).toBe(true);
     }
     expect(sandbox.refusals).toEqual([]);
@@ -479,7 +490,7 @@ describe("the sandbox's webhook signatures", () => {
 describe("the adapter's token and timeouts", () => {
   it("asks for one token, reuses it until a minute before it expires, and renews it", async () => {
     let clock = 1_800_000_000_000;
-    const sandbox = createPayPalSandbox({ tokenLifetimeSeconds: 300, now: () => clock });
+    const sandbox = createPayPalSandbox({ db: database.db, tokenLifetimeSeconds: 300, now: () => clock });
     const gateway = createPayPalApiGateway({
       baseUrl: SANDBOX_FETCH_BASE_URL,
       clientId: sandbox.clientId,
@@ -524,11 +535,11 @@ describe("the adapter's token and timeouts", () => {
 
 describe("createPayPal", () => {
   it("uses the in-app sandbox without credentials, through the real adapter", async () => {
-    const setup = createPayPal(loadConfig({ NODE_ENV: "test" }));
+    const setup = createPayPal(loadConfig({ NODE_ENV: "test" }), database.db);
     expect(setup.gateway.name).toBe("paypal_sandbox");
     expect(setup.sandbox).toBeDefined();
     const created = await setup.gateway.createOrder(orderInput());
-    setup.sandbox?.approveOrder(created.id, "approve");
+    await setup.sandbox?.approveOrder(created.id, "approve");
     const capture = await setup.gateway.captureOrder({ paypalOrderId: created.id, requestId: `c-${created.id}` });
     expect(capture.status).toBe("COMPLETED");
     expect(setup.sandbox?.refusals).toEqual([]);
@@ -543,6 +554,7 @@ describe("createPayPal", () => {
         PAYPAL_API_BASE: server.baseUrl,
         PAYPAL_WEBHOOK_ID: "WH123",
       }),
+      database.db,
     );
     expect(setup).toMatchObject({ sandbox: undefined, webhookId: "WH123" });
     expect(setup.gateway.name).toBe("paypal");
@@ -561,7 +573,7 @@ describe("the sandbox mounted in a Fastify app", () => {
   it("serves the Orders API under its prefix beside the app's own routes", async () => {
     const app = Fastify();
     app.get("/api/ping", async () => ({ ok: true }));
-    const sandbox = createPayPalSandbox();
+    const sandbox = createPayPalSandbox({ db: database.db });
     await registerPayPalSandbox(app, { sandbox, prefix: PAYPAL_SANDBOX_PREFIX, publicBaseUrl: "http://127.0.0.1" });
     const address = await app.listen({ port: 0, host: "127.0.0.1" });
     try {
@@ -572,10 +584,10 @@ describe("the sandbox mounted in a Fastify app", () => {
         timeoutMs: 5000,
       });
       const created = await gateway.createOrder(orderInput());
-      sandbox.approveOrder(created.id, "approve");
+      await sandbox.approveOrder(created.id, "approve");
       const capture = await gateway.captureOrder({ paypalOrderId: created.id, requestId: `c-${created.id}` });
       expect(capture.status).toBe("COMPLETED");
-      const notification = sandbox.captureNotification(capture.captureId, "PAYMENT.CAPTURE.COMPLETED");
+      const notification = await sandbox.captureNotification(capture.captureId, "PAYMENT.CAPTURE.COMPLETED");
       expect(await gateway.verifyWebhookSignature({ ...notification, webhookId: sandbox.webhookId })).toBe(true);
       expect(sandbox.refusals).toEqual([]);
       expect((await fetch(`${address}/api/ping`)).status).toBe(200);

@@ -70,6 +70,14 @@ export type PayPalOrderDetails = {
   captures: PayPalCaptureResult[];
 };
 
+/** A refund of a capture (Payments v2): several per capture, each at most what is left of it. */
+export type PayPalRefundResult = {
+  refundId: string;
+  status: "COMPLETED" | "PENDING" | "FAILED" | "CANCELLED";
+  amountCents: number;
+  captureId: string;
+};
+
 export type VerifyWebhookSignatureInput = {
   /** The notification's HTTP headers (lower- or mixed-case names). */
   headers: Record<string, string | string[] | undefined>;
@@ -118,6 +126,21 @@ export type PayPalGateway = {
   }): Promise<PayPalCaptureResult>;
   getOrder(paypalOrderId: string): Promise<PayPalOrderDetails>;
   getCapture(captureId: string): Promise<PayPalCaptureResult>;
+  /**
+   * Refunds part or all of a capture (`POST /v2/payments/captures/{id}/refund`). Throws a PayPalError for
+   * PayPal's refusals (REFUND_AMOUNT_EXCEEDED, CAPTURE_FULLY_REFUNDED, REFUND_NOT_ALLOWED …).
+   */
+  refundCapture(input: {
+    captureId: string;
+    /** What to give back, in cents: at most the capture's amount less its earlier refunds (REFUND_AMOUNT_EXCEEDED). */
+    amountCents: number;
+    /** Sent as PayPal-Request-Id: the same id answers the refund made first, never a second one. */
+    requestId: string;
+    /** Shown to the payer in PayPal's history and e-mails (1-255 characters). */
+    noteToPayer?: string;
+  }): Promise<PayPalRefundResult>;
+  /** A refund as PayPal has it now (`GET /v2/payments/refunds/{id}`): a PENDING one may have completed since. */
+  getRefund(refundId: string): Promise<PayPalRefundResult>;
   /** Asks PayPal whether a webhook notification is authentic; false for a forged or altered one. */
   verifyWebhookSignature(input: VerifyWebhookSignatureInput): Promise<boolean>;
 };

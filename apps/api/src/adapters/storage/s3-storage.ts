@@ -1,11 +1,26 @@
-import { createHash, createHmac } from "node:crypto";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { MediaStorage } from "./storage.ts";
 
 /**
- * Media in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...) over plain fetch, each request
- * signed with AWS Signature Version 4. A small client of our own: the four object calls we need do not
- * justify the AWS SDK's weight.
+ * Media in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...) through the AWS SDK: its signing, retries
+ * and error types. Objects of a part size or more go up as multipart uploads (lib-storage's Upload: parts in
+ * parallel, the upload aborted when a part fails); smaller ones in one PutObject. The SDK is loaded on the first
+ * call, so an instance that keeps media on local disk never loads it.
  */
+
+type Sdk = {
+  s3: typeof import("@aws-sdk/client-s3");
+  lib: typeof import("@aws-sdk/lib-storage");
+};
+let sdk: Promise<Sdk> | undefined;
+
+function loadSdk(): Promise<Sdk> {
+  sdk ??= Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/lib-storage")]).then(([s3, lib]) => ({
+    s3,
+    lib,
+  }));
+  return sdk;
+}
 
 export type S3StorageOptions = {
   /** e.g. https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000; defaults to AWS in the region. */
@@ -16,141 +31,102 @@ export type S3StorageOptions = {
   secretAccessKey: string;
   /** Bucket in the path (`endpoint/bucket/key`, MinIO's default) instead of the host name. */
   forcePathStyle?: boolean;
-  /** For tests: the clock used in signatures. */
-  now?: () => Date;
+  /** Bytes per part of a multipart upload (S3's minimum, 5 MiB, and up); bodies this large or larger use one. */
+  partSizeBytes?: number;
 };
 
-const sha256Hex = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
-const hmac = (key: string | Buffer, data: string) => createHmac("sha256", key).update(data).digest();
+/** S3's smallest part (every part but the last); larger parts mean fewer requests for a 50 MB artwork. */
+export const S3_MIN_PART_BYTES = 5 * 1024 * 1024;
+const DEFAULT_PART_BYTES = 8 * 1024 * 1024;
+/** Parts sent at once by one multipart upload. */
+const PART_CONCURRENCY = 4;
 
-/** RFC 3986 encoding as SigV4 wants it: everything but unreserved characters, slashes kept in paths. */
-export function encodeRfc3986(value: string, keepSlash = false): string {
-  const encoded = encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return keepSlash ? encoded.replace(/%2F/g, "/") : encoded;
-}
-
-export type SignedRequest = { url: URL; headers: Record<string, string> };
-
-/** Signs one request with SigV4 (headers: host, x-amz-content-sha256, x-amz-date, plus any given). */
-export function signS3Request(options: {
-  method: string;
-  url: URL;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  body?: Buffer;
-  headers?: Record<string, string>;
-  date: Date;
-}): SignedRequest {
-  const { method, url, region, accessKeyId, secretAccessKey, date } = options;
-  const amzDate = date
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "");
-  const day = amzDate.slice(0, 8);
-  const payloadHash = sha256Hex(options.body ?? "");
-  const headers: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])),
-    host: url.host,
-    "x-amz-content-sha256": payloadHash,
-    "x-amz-date": amzDate,
-  };
-  const names = Object.keys(headers).sort();
-  const canonicalHeaders = names
-    .map((name) => `${name}:${String(headers[name]).trim().replace(/\s+/g, " ")}\n`)
-    .join("");
-  const signedHeaders = names.join(";");
-  const query = [...url.searchParams.entries()]
-    .map(([name, value]) => [encodeRfc3986(name), encodeRfc3986(value)] as const)
-    .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
-    .map(([name, value]) => `${name}=${value}`)
-    .join("&");
-  const canonicalRequest = [method, url.pathname, query, canonicalHeaders, signedHeaders, payloadHash].join("\n");
-  const scope = `${day}/${region}/s3/aws4_request`;
-  const stringToSign = ["AWS4-HMAC-SHA256", amzDate, scope, sha256Hex(canonicalRequest)].join("\n");
-  const signingKey = hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, day), region), "s3"), "aws4_request");
-  const signature = createHmac("sha256", signingKey).update(stringToSign).digest("hex");
-  const { host: _host, ...sent } = headers;
-  return {
-    url,
-    headers: {
-      ...sent,
-      authorization: `AWS4-HMAC-SHA256 Credential=${accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
-    },
-  };
-}
-
-/** Reads the `<Code>` of an S3 XML error body, for error messages. */
-function errorCodeOf(body: string): string {
-  return /<Code>([^<]+)<\/Code>/.exec(body)?.[1] ?? "UnknownError";
-}
-
-/** An S3-backed MediaStorage; PUT replaces objects atomically, so concurrent renders of one key are harmless. */
-export function createS3Storage(options: S3StorageOptions): MediaStorage {
-  const endpoint = new URL(options.endpoint ?? `https://s3.${options.region}.amazonaws.com`);
-  const now = options.now ?? (() => new Date());
-
-  const objectUrl = (key: string) => {
-    const url = new URL(endpoint.toString());
-    const basePath = url.pathname.replace(/\/+$/, "");
-    if (options.forcePathStyle) {
-      url.pathname = `${basePath}/${encodeRfc3986(options.bucket)}/${encodeRfc3986(key, true)}`;
-    } else {
-      url.hostname = `${options.bucket}.${url.hostname}`;
-      url.pathname = `${basePath}/${encodeRfc3986(key, true)}`;
-    }
-    return url;
-  };
-
-  async function send(method: string, key: string, body?: Buffer, headers?: Record<string, string>) {
-    const signed = signS3Request({
-      method,
-      url: objectUrl(key),
-      region: options.region,
-      accessKeyId: options.accessKeyId,
-      secretAccessKey: options.secretAccessKey,
-      body,
-      headers,
-      date: now(),
-    });
-    return fetch(signed.url, { method, headers: signed.headers, body: body ? new Uint8Array(body) : undefined });
+/** A failed call as one readable error: the call, the key, the HTTP status and S3's error code. */
+function describeFailure({ s3 }: Sdk, what: string, error: unknown): Error {
+  if (error instanceof s3.S3ServiceException) {
+    return new Error(`S3 ${what} failed: ${error.$metadata.httpStatusCode ?? "?"} ${error.name}`, { cause: error });
   }
+  return new Error(`S3 ${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+}
 
-  async function fail(response: Response, what: string): Promise<never> {
-    const text = await response.text().catch(() => "");
-    throw new Error(`S3 ${what} failed: ${response.status} ${errorCodeOf(text)}`);
+function isMissing({ s3 }: Sdk, error: unknown): boolean {
+  return (
+    error instanceof s3.NoSuchKey ||
+    error instanceof s3.NotFound ||
+    (error instanceof s3.S3ServiceException && error.$metadata.httpStatusCode === 404)
+  );
+}
+
+/** An S3-backed MediaStorage; a PUT replaces the object atomically, so concurrent renders of one key are harmless. */
+export function createS3Storage(options: S3StorageOptions): MediaStorage {
+  const partSize = Math.max(S3_MIN_PART_BYTES, options.partSizeBytes ?? DEFAULT_PART_BYTES);
+  const Bucket = options.bucket;
+  let connection: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
+
+  function connect() {
+    connection ??= loadSdk().then((loaded) => ({
+      sdk: loaded,
+      client: new loaded.s3.S3Client({
+        region: options.region,
+        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+        forcePathStyle: options.forcePathStyle ?? false,
+        credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+        // Checksums only where S3 requires them: S3-compatible stores (MinIO, R2, older Ceph) reject the SDK's
+        // default CRC trailers on uploads.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      }),
+    }));
+    return connection;
   }
 
   return {
     async put(key, body, contentType) {
-      const response = await send("PUT", key, body, { "content-type": contentType });
-      if (!response.ok) await fail(response, `PUT ${key}`);
-      await response.arrayBuffer();
+      const { sdk: loaded, client } = await connect();
+      try {
+        await new loaded.lib.Upload({
+          client,
+          params: { Bucket, Key: key, Body: body, ContentType: contentType },
+          partSize,
+          queueSize: PART_CONCURRENCY,
+          leavePartsOnError: false,
+        }).done();
+      } catch (error) {
+        throw describeFailure(loaded, `PUT ${key}`, error);
+      }
     },
     async get(key) {
-      const response = await send("GET", key);
-      if (response.status === 404) {
-        await response.arrayBuffer();
-        return undefined;
+      const { sdk: loaded, client } = await connect();
+      try {
+        const object = await client.send(new loaded.s3.GetObjectCommand({ Bucket, Key: key }));
+        const bytes = await object.Body?.transformToByteArray();
+        return {
+          body: Buffer.from(bytes ?? new Uint8Array()),
+          contentType: object.ContentType ?? "application/octet-stream",
+        };
+      } catch (error) {
+        if (isMissing(loaded, error)) return undefined;
+        throw describeFailure(loaded, `GET ${key}`, error);
       }
-      if (!response.ok) return fail(response, `GET ${key}`);
-      const body = Buffer.from(await response.arrayBuffer());
-      return { body, contentType: response.headers.get("content-type") ?? "application/octet-stream" };
     },
     async exists(key) {
-      const response = await send("HEAD", key);
-      await response.arrayBuffer();
-      if (response.status === 404) return false;
-      if (!response.ok) throw new Error(`S3 HEAD ${key} failed: ${response.status}`);
-      return true;
+      const { sdk: loaded, client } = await connect();
+      try {
+        await client.send(new loaded.s3.HeadObjectCommand({ Bucket, Key: key }));
+        return true;
+      } catch (error) {
+        if (isMissing(loaded, error)) return false;
+        throw describeFailure(loaded, `HEAD ${key}`, error);
+      }
     },
     async delete(key) {
-      const response = await send("DELETE", key);
-      if (!response.ok && response.status !== 404) await fail(response, `DELETE ${key}`);
-      await response.arrayBuffer().catch(() => undefined);
+      const { sdk: loaded, client } = await connect();
+      try {
+        await client.send(new loaded.s3.DeleteObjectCommand({ Bucket, Key: key }));
+      } catch (error) {
+        if (isMissing(loaded, error)) return;
+        throw describeFailure(loaded, `DELETE ${key}`, error);
+      }
     },
   };
 }

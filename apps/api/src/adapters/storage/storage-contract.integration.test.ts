@@ -24,13 +24,27 @@ const BUCKET = "media-bucket";
 type Problem = { status: number; code: string };
 
 /**
- * A small S3 server on 127.0.0.1: PUT, GET, HEAD and DELETE object (path-style), in memory, checking each
- * request's SigV4 Authorization header (written here independently of the client under test).
+ * A small S3 server on 127.0.0.1, written here independently of the client under test (the AWS SDK): PutObject,
+ * GetObject, HeadObject, DeleteObject and the multipart calls (CreateMultipartUpload, UploadPart,
+ * CompleteMultipartUpload, AbortMultipartUpload), path-style, in memory. Every request's SigV4 Authorization header
+ * is checked, query string and payload hash included, and S3's own rules for multipart uploads are kept (parts of
+ * 5 MiB or more but the last, parts listed in order with the ETags they were given).
  */
+const rfc3986 = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+function canonicalQuery(url: URL): string {
+  return [...url.searchParams.entries()]
+    .map(([name, value]) => [rfc3986(name), rfc3986(value)] as const)
+    .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
+    .map(([name, value]) => `${name}=${value}`)
+    .join("&");
+}
+
 function verifySignature(request: http.IncomingMessage, body: Buffer): Problem | undefined {
   const authorization = request.headers.authorization ?? "";
   const match =
-    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
       authorization,
     );
   if (!match) return { status: 400, code: "AuthorizationHeaderMalformed" };
@@ -43,6 +57,7 @@ function verifySignature(request: http.IncomingMessage, body: Buffer): Problem |
   for (const required of ["host", "x-amz-content-sha256", "x-amz-date"]) {
     if (!names.includes(required)) return { status: 403, code: "AccessDenied" };
   }
+  // The payload is signed by its hash: what arrived must be what was signed.
   const payloadHash = createHash("sha256").update(body).digest("hex");
   if (request.headers["x-amz-content-sha256"] !== payloadHash)
     return { status: 400, code: "XAmzContentSHA256Mismatch" };
@@ -50,8 +65,15 @@ function verifySignature(request: http.IncomingMessage, body: Buffer): Problem |
   const canonical = [
     request.method,
     url.pathname,
-    "",
-    names.map((name) => `${name}:${String(request.headers[name] ?? "").trim()}\n`).join(""),
+    canonicalQuery(url),
+    names
+      .map(
+        (name) =>
+          `${name}:${String(request.headers[name] ?? "")
+            .trim()
+            .replace(/\s+/g, " ")}\n`,
+      )
+      .join(""),
     signedHeaders,
     payloadHash,
   ].join("\n");
@@ -66,50 +88,121 @@ function verifySignature(request: http.IncomingMessage, body: Buffer): Problem |
   return undefined;
 }
 
+const MIN_PART_BYTES = 5 * 1024 * 1024;
 const objects = new Map<string, { body: Buffer; contentType: string }>();
+const uploads = new Map<
+  string,
+  { key: string; contentType: string; parts: Map<number, { body: Buffer; etag: string }> }
+>();
+/** Every request the server accepted: method, path and query, in order. */
+const seen: Array<{ method: string; path: string; query: string }> = [];
 const seenPaths: string[] = [];
 let server: http.Server;
 let endpoint: string;
 let localRoot: string;
 
+const md5Tag = (body: Buffer) => `"${createHash("md5").update(body).digest("hex")}"`;
+
+function handleS3(request: http.IncomingMessage, response: http.ServerResponse, body: Buffer) {
+  const sendXml = (status: number, xml: string, headers: Record<string, string> = {}) => {
+    response.writeHead(status, { "content-type": "application/xml", ...headers });
+    response.end(`<?xml version="1.0" encoding="UTF-8"?>${xml}`);
+  };
+  const sendError = (status: number, code: string) => {
+    if (request.method === "HEAD") {
+      response.writeHead(status);
+      return response.end();
+    }
+    sendXml(status, `<Error><Code>${code}</Code><Message>${code}</Message></Error>`);
+  };
+  const problem = verifySignature(request, body);
+  if (problem) return sendError(problem.status, problem.code);
+  const url = new URL(request.url ?? "/", "http://localhost");
+  seenPaths.push(url.pathname);
+  seen.push({ method: request.method ?? "", path: url.pathname, query: url.search });
+  const prefix = `/${BUCKET}/`;
+  if (!url.pathname.startsWith(prefix)) return sendError(404, "NoSuchBucket");
+  const key = decodeURIComponent(url.pathname.slice(prefix.length));
+  const uploadId = url.searchParams.get("uploadId");
+  const upload = uploadId ? uploads.get(uploadId) : undefined;
+  if (uploadId && (!upload || upload.key !== key)) return sendError(404, "NoSuchUpload");
+  const object = objects.get(key);
+  switch (request.method) {
+    case "POST":
+      if (url.searchParams.has("uploads")) {
+        const id = crypto.randomUUID();
+        uploads.set(id, {
+          key,
+          contentType: String(request.headers["content-type"] ?? "binary/octet-stream"),
+          parts: new Map(),
+        });
+        return sendXml(
+          200,
+          `<InitiateMultipartUploadResult><Bucket>${BUCKET}</Bucket><Key>${key}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+        );
+      }
+      if (upload && uploadId) {
+        const listed = [
+          ...body
+            .toString()
+            .matchAll(
+              /<Part>[\s\S]*?<ETag>([^<]+)<\/ETag>[\s\S]*?<PartNumber>(\d+)<\/PartNumber>[\s\S]*?<\/Part>|<Part>[\s\S]*?<PartNumber>(\d+)<\/PartNumber>[\s\S]*?<ETag>([^<]+)<\/ETag>[\s\S]*?<\/Part>/g,
+            ),
+        ].map((m) => ({
+          number: Number(m[2] ?? m[3]),
+          etag: (m[1] ?? m[4] ?? "").replace(/&quot;/g, '"'),
+        }));
+        if (listed.length === 0) return sendError(400, "MalformedXML");
+        const pieces: Buffer[] = [];
+        for (const [index, entry] of listed.entries()) {
+          const part = upload.parts.get(entry.number);
+          if (index > 0 && entry.number <= (listed[index - 1]?.number ?? 0)) return sendError(400, "InvalidPartOrder");
+          if (!part || part.etag !== entry.etag) return sendError(400, "InvalidPart");
+          if (index < listed.length - 1 && part.body.length < MIN_PART_BYTES) return sendError(400, "EntityTooSmall");
+          pieces.push(part.body);
+        }
+        const whole = Buffer.concat(pieces);
+        objects.set(key, { body: whole, contentType: upload.contentType });
+        uploads.delete(uploadId);
+        return sendXml(
+          200,
+          `<CompleteMultipartUploadResult><Bucket>${BUCKET}</Bucket><Key>${key}</Key><ETag>"${listed.length}-parts"</ETag></CompleteMultipartUploadResult>`,
+        );
+      }
+      return sendError(400, "InvalidRequest");
+    case "PUT": {
+      if (upload) {
+        const number = Number(url.searchParams.get("partNumber"));
+        if (!Number.isInteger(number) || number < 1 || number > 10_000) return sendError(400, "InvalidArgument");
+        const etag = md5Tag(body);
+        upload.parts.set(number, { body, etag });
+        response.writeHead(200, { etag });
+        return response.end();
+      }
+      objects.set(key, { body, contentType: String(request.headers["content-type"] ?? "binary/octet-stream") });
+      response.writeHead(200, { etag: md5Tag(body) });
+      return response.end();
+    }
+    case "GET":
+    case "HEAD":
+      if (!object) return sendError(404, "NoSuchKey");
+      response.writeHead(200, { "content-type": object.contentType, "content-length": object.body.length });
+      return response.end(request.method === "GET" ? object.body : undefined);
+    case "DELETE":
+      if (upload && uploadId) uploads.delete(uploadId);
+      else objects.delete(key);
+      response.writeHead(204);
+      return response.end();
+    default:
+      return sendError(405, "MethodNotAllowed");
+  }
+}
+
 beforeAll(async () => {
   server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const body = Buffer.concat(chunks);
-      const problem = verifySignature(request, body);
-      const sendError = (status: number, code: string) => {
-        response.writeHead(status, { "content-type": "application/xml" });
-        response.end(
-          request.method === "HEAD" ? undefined : `<?xml version="1.0"?><Error><Code>${code}</Code></Error>`,
-        );
-      };
-      if (problem) return sendError(problem.status, problem.code);
-      const path = new URL(request.url ?? "/", "http://localhost").pathname;
-      seenPaths.push(path);
-      const prefix = `/${BUCKET}/`;
-      if (!path.startsWith(prefix)) return sendError(404, "NoSuchBucket");
-      const key = decodeURIComponent(path.slice(prefix.length));
-      const object = objects.get(key);
-      switch (request.method) {
-        case "PUT":
-          objects.set(key, { body, contentType: String(request.headers["content-type"] ?? "binary/octet-stream") });
-          response.writeHead(200, { etag: '"x"' });
-          return response.end();
-        case "GET":
-        case "HEAD":
-          if (!object) return sendError(404, "NoSuchKey");
-          response.writeHead(200, { "content-type": object.contentType, "content-length": object.body.length });
-          return response.end(request.method === "GET" ? object.body : undefined);
-        case "DELETE":
-          objects.delete(key);
-          response.writeHead(204);
-          return response.end();
-        default:
-          return sendError(405, "MethodNotAllowed");
-      }
-    });
+    request.on("end", () => handleS3(request, response, Buffer.concat(chunks)));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -129,6 +222,7 @@ function createTestS3Storage(secretAccessKey = SECRET): MediaStorage {
     accessKeyId: ACCESS_KEY,
     secretAccessKey,
     forcePathStyle: true,
+    partSizeBytes: MIN_PART_BYTES,
   });
 }
 
@@ -195,6 +289,32 @@ describe("S3 storage specifics", () => {
     await storage.put(key, Buffer.from("png"), "image/png");
     expect(seenPaths.at(-1)).toBe(`/${BUCKET}/carousels/summer%20sale%20%281%29%2A.png`);
     expect(objects.get(key)?.contentType).toBe("image/png");
+  });
+
+  it("uploads a large object in parts, in order, and completes it whole", async () => {
+    const storage = createTestS3Storage();
+    const key = `uploads/${crypto.randomUUID()}/artwork.png`;
+    // Two full 5 MiB parts and a short last one, each byte telling where it belongs.
+    const body = Buffer.alloc(2 * MIN_PART_BYTES + 123_457);
+    for (let index = 0; index < body.length; index += 4096) body.writeUInt32BE(index, index);
+    const before = seen.length;
+    await storage.put(key, body, "image/png");
+    const calls = seen.slice(before).map((call) => `${call.method} ${call.query.replace(/=[^&]+/g, "")}`);
+    expect(calls[0]).toMatch(/^POST \?uploads/);
+    expect(calls.filter((call) => call.startsWith("PUT ?partNumber"))).toHaveLength(3);
+    expect(calls.at(-1)).toMatch(/^POST \?uploadId/);
+    expect(uploads.size).toBe(0);
+    const stored = await storage.get(key);
+    expect(stored?.contentType).toBe("image/png");
+    expect(stored?.body.equals(body)).toBe(true);
+  });
+
+  it("sends a small object in one PutObject", async () => {
+    const storage = createTestS3Storage();
+    const before = seen.length;
+    await storage.put(`avatars/${crypto.randomUUID()}.png`, Buffer.alloc(1024, 7), "image/png");
+    expect(seen.slice(before).map((call) => call.method)).toEqual(["PUT"]);
+    expect(seen.at(-1)?.query).not.toContain("uploadId");
   });
 
   it("reports a wrong secret as a failed request, never as a missing object", async () => {

@@ -1,6 +1,8 @@
 import type { Config } from "../../config.ts";
+import { STRIPE_DEFAULT_API_BASE } from "../../lib/stripe-client.ts";
 import { createLocalTax } from "./local-tax.ts";
-import { createStripeTax, STRIPE_DEFAULT_API_BASE } from "./stripe-tax.ts";
+import { tableAge } from "./sales-tax-table.ts";
+import { createStripeTax } from "./stripe-tax.ts";
 import type { TaxEstimator } from "./tax.ts";
 
 /**
@@ -17,4 +19,24 @@ export function createTax(config: Config, options: { onFallback?: (error: unknow
     fallback: local,
     ...options,
   });
+}
+
+/**
+ * What a production server without a tax service says at start (decision 059): that the shoppers' tax comes
+ * from the local table, and how old that table is. Null when a tax service is configured or outside production.
+ */
+export function describeTaxTableAge(
+  config: Pick<Config, "NODE_ENV" | "STRIPE_TAX_SECRET_KEY">,
+  now: Date = new Date(),
+): { message: string; oldestAsOf: string; newestAsOf: string; ageDays: number } | null {
+  if (config.NODE_ENV !== "production" || config.STRIPE_TAX_SECRET_KEY) return null;
+  const age = tableAge(now);
+  return {
+    message:
+      `tax is estimated from the local table, whose oldest row is as of ${age.oldestAsOf} (${age.days} days old); ` +
+      "check it against its sources or set STRIPE_TAX_SECRET_KEY",
+    oldestAsOf: age.oldestAsOf,
+    newestAsOf: age.newestAsOf,
+    ageDays: age.days,
+  };
 }

@@ -1,35 +1,34 @@
 import { type Cents, multiply, percentOf, splitProportionally, sumCents, toCents } from "@threadfolk/contract/money";
-import {
-  rateInThousandths,
-  SALES_TAX_TABLE,
-  type SalesTaxRow,
-  thousandthsAsPercent,
-} from "@threadfolk/contract/sales-tax-table";
 import type { StateAbbreviation } from "@threadfolk/contract/states";
 import { ESTIMATED_TAX_LABEL, type TaxRequestLine } from "@threadfolk/contract/tax";
+import {
+  type ClothingRule,
+  localityFor,
+  rateInThousandths,
+  SALES_TAX_TABLE,
+  type SalesTaxTable,
+  stateRowFor,
+  thousandthsAsPercent,
+} from "./sales-tax-table.ts";
 import { noAddressEstimate, parseTaxRequest, type TaxEstimate, type TaxEstimator, type TaxRequest } from "./tax.ts";
 
-/** What of a line is taxed, and at which rate (thousandths of a percent). */
-type LineTreatment = { amountCents: Cents; taxableCents: Cents; rate: number };
+/** One share of a line's tax (the state's, or the local one): what of the line it taxes, at which rate. */
+type Share = { taxableCents: Cents; rate: number; shippingTaxable: boolean };
+type LineTreatment = { amountCents: Cents; shares: Share[] };
 
-function treatLine(line: TaxRequestLine, row: SalesTaxRow): LineTreatment {
-  const stateRate = rateInThousandths(row.stateRate);
-  const localRate = rateInThousandths(row.localRate);
-  const amountCents = toCents(line.amountCents);
-  const full = { amountCents, taxableCents: amountCents, rate: stateRate + localRate };
-  const rule = row.apparel;
+/** The part of a line a clothing rule taxes; thresholds are judged per unit (two $100 shirts are two items). */
+function taxablePart(rule: ClothingRule, line: TaxRequestLine): Cents {
+  const amount = toCents(line.amountCents);
   switch (rule.kind) {
     case "taxable":
-      return full;
+      return amount;
     case "exempt":
-      return { ...full, taxableCents: toCents(0) };
-    case "state-share-exempt-under":
-      // Judged per unit: a $100 shirt bought twice is still two items under $110.
-      return line.unitAmountCents < rule.thresholdCents ? { ...full, rate: localRate } : full;
+      return toCents(0);
+    case "exempt-under":
+      return line.unitAmountCents < rule.thresholdCents ? toCents(0) : amount;
     case "exempt-up-to": {
-      const exemptPerUnit = toCents(Math.min(line.unitAmountCents, rule.exemptCents));
-      const exempt = multiply(exemptPerUnit, line.quantity);
-      return { ...full, taxableCents: toCents(Math.max(0, amountCents - exempt)) };
+      const exempt = multiply(toCents(Math.min(line.unitAmountCents, rule.exemptCents)), line.quantity);
+      return toCents(Math.max(0, amount - exempt));
     }
   }
 }
@@ -39,41 +38,85 @@ function taxOf(amount: Cents, rate: number): Cents {
 }
 
 /**
- * Tax on shipping where the state taxes it: shipping follows the items. It is shared over the lines in
- * proportion to their amounts, each line's share is cut to the taxable part of that line (in proportion
- * to taxable / amount) and taxed at that line's rate; the taxable shares are added up per rate and each
- * sum is rounded once (one rounding in the usual case of one rate).
+ * Adds up the rates of the shares that tax the same amount, so a line is rounded once (with this table the
+ * shares of a line always tax the same amount or nothing; two different amounts would be rounded each).
  */
-function shippingTax(treatments: LineTreatment[], shippingCents: Cents, row: SalesTaxRow): Cents {
-  if (!row.shippingTaxable || shippingCents === 0) return toCents(0);
-  const weights = treatments.map((treatment) => treatment.amountCents);
-  // Nothing charged for the items: nothing taxable for shipping to follow.
-  if (weights.every((weight) => weight === 0)) return toCents(0);
-  const shares = splitProportionally(shippingCents, weights);
-  const taxableByRate = new Map<number, Cents[]>();
-  treatments.forEach((treatment, index) => {
-    const share = shares[index] ?? toCents(0);
-    const { amountCents, taxableCents, rate } = treatment;
-    let taxable: Cents;
-    if (taxableCents === amountCents) taxable = share;
-    else if (taxableCents === 0) taxable = toCents(0);
-    else taxable = splitProportionally(share, [taxableCents, amountCents - taxableCents])[0] ?? toCents(0);
-    taxableByRate.set(rate, [...(taxableByRate.get(rate) ?? []), taxable]);
-  });
-  return sumCents([...taxableByRate].map(([rate, parts]) => taxOf(sumCents(parts), rate)));
+function ratesByAmount(parts: Array<{ amount: Cents; rate: number }>): Map<Cents, number> {
+  const byAmount = new Map<Cents, number>();
+  for (const { amount, rate } of parts) {
+    if (amount === 0 || rate === 0) continue;
+    byAmount.set(amount, (byAmount.get(amount) ?? 0) + rate);
+  }
+  return byAmount;
 }
 
-/** The estimate from the project's table (packages/contract/src/sales-tax-table.ts), with no outside call. */
-export function estimateFromTable(request: TaxRequest): TaxEstimate {
+/**
+ * Tax on shipping where it is taxed: shipping follows the items. It is shared over the lines in proportion to
+ * their amounts; each share of a line's tax taxes that line's shipping in proportion to the part of the line
+ * it taxes, at its rate; taxable shipping is summed per rate and each sum rounded once.
+ */
+function shippingTax(treatments: LineTreatment[], shippingCents: Cents): Cents {
+  const weights = treatments.map((treatment) => treatment.amountCents);
+  if (shippingCents === 0 || weights.every((weight) => weight === 0)) return toCents(0);
+  const lineShipping = splitProportionally(shippingCents, weights);
+  const taxableByRate = new Map<number, Cents[]>();
+  treatments.forEach((treatment, index) => {
+    const share = lineShipping[index] ?? toCents(0);
+    const parts = treatment.shares
+      .filter((part) => part.shippingTaxable)
+      .map((part) => {
+        const { taxableCents } = part;
+        let amount: Cents;
+        if (taxableCents === treatment.amountCents) amount = share;
+        else if (taxableCents === 0) amount = toCents(0);
+        else amount = splitProportionally(share, [taxableCents, treatment.amountCents - taxableCents])[0] ?? toCents(0);
+        return { amount, rate: part.rate };
+      });
+    for (const [amount, rate] of ratesByAmount(parts)) {
+      taxableByRate.set(rate, [...(taxableByRate.get(rate) ?? []), amount]);
+    }
+  });
+  return sumCents([...taxableByRate].map(([rate, amounts]) => taxOf(sumCents(amounts), rate)));
+}
+
+/**
+ * The estimate from the project's table (sales-tax-table.json), with no outside call: the state's share at
+ * the state rate under the state's clothing rule, and the local share at the listed locality's rate and rule
+ * (New York City, Juneau) or else at the state's average local rate; each line rounded half-up once.
+ */
+export function estimateFromTable(request: TaxRequest, on: Date = new Date(), table = SALES_TAX_TABLE): TaxEstimate {
   const parsed = parseTaxRequest(request);
   if (!parsed.shipTo) return noAddressEstimate(parsed, "local");
-  const row = SALES_TAX_TABLE[parsed.shipTo.state as StateAbbreviation];
-  const treatments = parsed.lines.map((line) => treatLine(line, row));
+  const state = parsed.shipTo.state as StateAbbreviation;
+  const row = stateRowFor(state, on, table);
+  const locality = localityFor(state, parsed.shipTo.zip, table);
+  const local = locality
+    ? { rate: locality.localRate, clothing: locality.clothing, shippingTaxable: locality.shippingTaxable }
+    : { rate: row.averageLocalRate, clothing: row.localClothing ?? row.clothing, shippingTaxable: row.shippingTaxable };
+  const treatments: LineTreatment[] = parsed.lines.map((line) => ({
+    amountCents: toCents(line.amountCents),
+    shares: [
+      {
+        taxableCents: taxablePart(row.clothing, line),
+        rate: rateInThousandths(row.stateRate),
+        shippingTaxable: row.shippingTaxable,
+      },
+      {
+        taxableCents: taxablePart(local.clothing, line),
+        rate: rateInThousandths(local.rate),
+        shippingTaxable: local.shippingTaxable,
+      },
+    ],
+  }));
   const lines = parsed.lines.map((line, index) => {
-    const treatment = treatments[index] as LineTreatment;
-    return { reference: line.reference, taxCents: taxOf(treatment.taxableCents, treatment.rate) };
+    const shares = (treatments[index] as LineTreatment).shares;
+    const byAmount = ratesByAmount(shares.map((share) => ({ amount: share.taxableCents, rate: share.rate })));
+    return {
+      reference: line.reference,
+      taxCents: sumCents([...byAmount].map(([amount, rate]) => taxOf(amount, rate))),
+    };
   });
-  const shippingTaxCents = shippingTax(treatments, toCents(parsed.shippingCents), row);
+  const shippingTaxCents = shippingTax(treatments, toCents(parsed.shippingCents));
   return {
     totalTaxCents: sumCents([...lines.map((line) => line.taxCents), shippingTaxCents]),
     shippingTaxCents,
@@ -83,10 +126,11 @@ export function estimateFromTable(request: TaxRequest): TaxEstimate {
   };
 }
 
-/** The default tax estimator: the project's table, offline (decision 023). */
-export function createLocalTax(): TaxEstimator {
+/** The default tax estimator: the project's table, offline (decisions 023 and 059). `now` picks the rows in effect. */
+export function createLocalTax(options: { now?: () => Date; table?: SalesTaxTable } = {}): TaxEstimator {
+  const now = options.now ?? (() => new Date());
   return {
     name: "local",
-    estimate: async (request) => estimateFromTable(request),
+    estimate: async (request) => estimateFromTable(request, now(), options.table),
   };
 }

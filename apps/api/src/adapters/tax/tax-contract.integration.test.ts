@@ -2,6 +2,7 @@ import { ESTIMATED_TAX_LABEL, NO_ADDRESS_TAX_LABEL, type TaxRequest } from "@thr
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type LocalStripeTax, startStripeTaxServer } from "../../../test/stripe-tax-server.ts";
 import { loadConfig } from "../../config.ts";
+import { STRIPE_API_VERSION } from "../../lib/stripe-client.ts";
 import { createTax } from "./create-tax.ts";
 import { createLocalTax } from "./local-tax.ts";
 import { createStripeTax, STRIPE_CLOTHING_TAX_CODE, type StripeTaxOptions } from "./stripe-tax.ts";
@@ -170,8 +171,10 @@ describe("Stripe Tax adapter", () => {
       "line_items[0][tax_code]": STRIPE_CLOTHING_TAX_CODE,
       "line_items[2][amount]": "5850",
       "shipping_cost[amount]": "899",
-      "expand[]": "line_items",
+      "expand[0]": "line_items",
     });
+    // The stripe package at the pinned version (decision 061).
+    expect(sent?.stripeVersion).toBe(STRIPE_API_VERSION);
   });
 
   it("pages through the lines Stripe leaves out of the first answer", async () => {

@@ -30,7 +30,7 @@ const SIZE_LIST = sql.raw(SIZES.map((size) => `'${size}'`).join(", "));
 const SHIPPING_KEY_LIST = sql.raw(SHIPPING_SERVICE_KEYS.map((key) => `'${key}'`).join(", "));
 
 // A row is a cart (state `cart`, for ever) or an order (placed from a cart; its states and moves are
-// modules/orders/order-states.ts, checked by the trigger of migration 0021). Decision 053.
+// modules/orders/order-states.ts, checked by the trigger of migration 0026). Decision 053.
 export { ORDER_STATES, type OrderState } from "@threadfolk/contract/orders";
 
 const ORDER_STATE_LIST = sql.raw(ORDER_STATES.map((state) => `'${state}'`).join(", "));
@@ -83,7 +83,7 @@ export const orders = pgTable(
     cartId: uuid("cart_id").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
     /** An order: the cart's `revision` its quote was made from; a cart changed since makes the quote stale. */
     cartRevision: integer("cart_revision"),
-    /** A cart: counts its changes (lines, addresses, e-mail, option, code), bumped by the triggers of 0021. */
+    /** A cart: counts its changes (lines, addresses, e-mail, option, code), bumped by the triggers of 0026. */
     revision: integer("revision").notNull().default(0),
     /**
      * Who makes the state move being written, and why: set in the same UPDATE as `state`; the transition

@@ -8,6 +8,7 @@ export * from "./earnings.ts";
 export * from "./favorites.ts";
 export * from "./jobs.ts";
 export * from "./orders.ts";
+export * from "./paypal-sandbox.ts";
 export * from "./rate-limit.ts";
 export * from "./settings.ts";
 export * from "./studio.ts";

@@ -126,7 +126,7 @@ export const paymentRefunds = pgTable(
 );
 
 /**
- * The status timeline of an order: one row per move, appended by the transition trigger of migration 0021
+ * The status timeline of an order: one row per move, appended by the transition trigger of migration 0026
  * (from the state it left, to the state it entered, who moved it and why), never changed.
  */
 export const orderStateChanges = pgTable(

@@ -48,10 +48,47 @@ describe("GET /api/v1/address_validations", () => {
             region: "SAINT PAUL MN 55155",
             country_code: "US",
           },
+          changes: [],
         },
       ],
-      meta: { result: "valid", provider: "local" },
+      // The ZIP data knows places, not streets: it never calls the street verified.
+      meta: { result: "street_unconfirmed", provider: "local" },
     });
+  });
+
+  it("says which suggestions are in another city or state: 'Springfield, IL 90210'", async () => {
+    const response = await server.request(
+      validationPath({ address1: "100 Main Street", city: "Springfield", state: "IL", zip: "90210" }),
+      { token: guestToken },
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.meta).toEqual({ result: "ambiguous", provider: "local" });
+    const [beverlyHills, ...springfields] = response.body.data;
+    expect(beverlyHills).toMatchObject({
+      address_key_format: { political_division2: "BEVERLY HILLS", political_division1: "CA" },
+      changes: ["city", "state"],
+    });
+    expect(springfields.length).toBeGreaterThan(0);
+    for (const springfield of springfields) expect(springfield.changes).toEqual(["zip"]);
+    expect(addressValidationResponseSchema.safeParse(toCamelKeys(response.body)).success).toBe(true);
+  });
+
+  it("accepts APO, FPO and DPO addresses (AA, AE, AP)", async () => {
+    for (const [city, state, zip] of [
+      ["APO", "AE", "09002"],
+      ["FPO", "AP", "96201"],
+      ["DPO", "AA", "34002"],
+    ] as const) {
+      const response = await server.request(validationPath({ address1: "Unit 2050 Box 4190", city, state, zip }), {
+        token: guestToken,
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.meta.result).toBe("street_unconfirmed");
+      expect(response.body.data[0]).toMatchObject({
+        address_key_format: { political_division2: city, political_division1: state, postcode_primary_low: zip },
+        changes: [],
+      });
+    }
   });
 
   it("answers a signed-in customer at most 5 suggestions for a ZIP of another state, valid by the contract", async () => {
@@ -196,7 +233,8 @@ describe("with UPS configured", () => {
         UPS_CLIENT_ID: ups.clientId,
         UPS_CLIENT_SECRET: ups.clientSecret,
         UPS_BASE_URL: ups.baseUrl,
-        UPS_TIMEOUT_MS: "300",
+        // Room for a busy machine; the slow case below waits longer than this.
+        UPS_TIMEOUT_MS: "1000",
       },
     });
   });
@@ -212,14 +250,15 @@ describe("with UPS configured", () => {
     expect(fromUps.status).toBe(200);
     expect(fromUps.body.meta).toEqual({ result: "valid", provider: "ups" });
     expect(fromUps.body.data[0].address_key_format.postcode_extended_low).toMatch(/^\d{4}$/);
-    ups.delayMs = 1000;
+    ups.delayMs = 1500;
     const slow = await upsServer.request(validationPath(stPaul), { token });
     expect(slow.status).toBe(200);
-    expect(slow.body.meta).toEqual({ result: "valid", provider: "local_fallback" });
+    expect(slow.body.meta).toEqual({ result: "street_unconfirmed", provider: "local_fallback" });
     ups.delayMs = 0;
     ups.failStatus = 500;
     const failing = await upsServer.request(validationPath(stPaul), { token });
-    expect(failing.body.meta).toEqual({ result: "valid", provider: "local_fallback" });
+    expect(failing.body.meta).toEqual({ result: "street_unconfirmed", provider: "local_fallback" });
     expect(ups.refusals).toEqual([]);
+    expect(ups.invalidReplies).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { addressValidationQuerySchema } from "@threadfolk/contract/address-validation";
 import type { FastifyInstance } from "fastify";
+import { changesOf } from "../../adapters/address/address.ts";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
 import { requireActor } from "../auth/authenticate.ts";
@@ -22,7 +23,11 @@ export async function addressVerificationRoutes(app: FastifyInstance, context: A
     }
     const verification = await context.addressVerifier.verify(address);
     return reply.header("Cache-Control", "no-store").send({
-      data: verification.candidates.map((candidate) => ({ addressKeyFormat: candidate })),
+      // What each suggestion changes of the typed address: the dialog never pre-selects another city or state.
+      data: verification.candidates.map((candidate) => ({
+        addressKeyFormat: candidate,
+        changes: changesOf(address, candidate),
+      })),
       meta: { result: verification.result, provider: verification.provider },
     });
   });

@@ -1,7 +1,5 @@
+import { LRUCache } from "lru-cache";
 import type { Actor } from "../../lib/authorize.ts";
-
-/** A valid access token's lookup, kept for a few seconds. */
-type Entry = { actor: Actor; until: number; generation: number };
 
 /**
  * Valid access-token lookups kept briefly per instance (ACCESS_TOKEN_CACHE_SECONDS; decision 051), so the
@@ -15,7 +13,14 @@ type Entry = { actor: Actor; until: number; generation: number };
  */
 export function createAccessTokenCache(options: { ttlMs: number; maxEntries: number; now?: () => number }) {
   const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry>();
+  // An lru-cache with a time-to-live per entry (the token's own time left when shorter); the least recently used
+  // lookups go first beyond maxEntries.
+  const entries = new LRUCache<string, { actor: Actor; until: number }>({
+    max: options.maxEntries,
+    ttl: Math.max(1, options.ttlMs),
+    ttlResolution: 0,
+    perf: { now: () => now() },
+  });
   let generation = 0;
   let trusted = true;
 
@@ -30,7 +35,8 @@ export function createAccessTokenCache(options: { ttlMs: number; maxEntries: num
       if (!trusted || options.ttlMs <= 0) return undefined;
       const entry = entries.get(tokenHash);
       if (!entry) return undefined;
-      if (entry.until <= now() || entry.generation !== generation) {
+      // Gone at its deadline exactly (lru-cache's own TTL keeps an entry through that millisecond).
+      if (entry.until <= now()) {
         entries.delete(tokenHash);
         return undefined;
       }
@@ -43,10 +49,7 @@ export function createAccessTokenCache(options: { ttlMs: number; maxEntries: num
       if (!trusted || options.ttlMs <= 0 || startedAt !== generation) return;
       const lifetime = Math.min(options.ttlMs, validForMs);
       if (lifetime <= 0) return;
-      entries.delete(tokenHash);
-      entries.set(tokenHash, { actor, until: now() + lifetime, generation });
-      // Insertion order: the first key is the oldest entry.
-      while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(tokenHash, { actor, until: now() + lifetime }, { ttl: lifetime });
     },
     /** An access change: nothing cached before it may be served, nor kept by a lookup already under way. */
     forgetAll,

@@ -1,8 +1,10 @@
 import { colorDisplayName, resolveColor } from "@threadfolk/contract/colors";
 import { isUuid } from "@threadfolk/contract/ids";
+import { CURRENCY, decimalAmount } from "@threadfolk/contract/money";
 import { DESIGN_MOCKUP_SIZES, printableColors, shownDesignColor } from "@threadfolk/contract/page-images";
 import type { AppContext } from "../../context.ts";
 import type { PageMeta, PageMetaResult } from "../../http/web-app.ts";
+import { salePriceCents } from "../catalogue/pricing.ts";
 import { findHomeFirstImages } from "./find-home-first-images.ts";
 import { createShortLivedCache } from "./get-home-collections.ts";
 import { createImageUrlSigner, garmentForStyle } from "./image-urls.ts";
@@ -17,6 +19,39 @@ const DESCRIPTION_LIMIT = 200;
 function shorten(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length <= DESCRIPTION_LIMIT ? flat : `${flat.slice(0, DESCRIPTION_LIMIT - 1).trimEnd()}…`;
+}
+
+/**
+ * A design as schema.org describes a product for sale (Google's Product and merchant listing rules: name, image
+ * and an Offer with price, currency and availability). Every listed design can be ordered: printed on demand.
+ */
+function productStructuredData(product: {
+  name: string;
+  description: string;
+  imageUrl: string;
+  artistName: string;
+  url: string;
+  sku: string;
+  price: string;
+}) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    image: [product.imageUrl],
+    sku: product.sku,
+    brand: { "@type": "Brand", name: product.artistName },
+    url: product.url,
+    offers: {
+      "@type": "Offer",
+      url: product.url,
+      price: product.price,
+      priceCurrency: CURRENCY,
+      availability: "https://schema.org/InStock",
+      itemCondition: "https://schema.org/NewCondition",
+    },
+  };
 }
 
 /**
@@ -52,14 +87,31 @@ export function createPageMetaResolver(context: Pick<AppContext, "db" | "config"
         color,
         version: row.artworkVersion,
       });
+      const canonicalPath = `/design/${row.id}/${row.slug}/${color}`;
+      const description = shorten(
+        `${row.displayName}, a design by ${row.artistName}, printed on a ${colorDisplayName(color)} t-shirt and more. Shop independent artists on ${config.BRAND_NAME}.`,
+      );
+      // What the page asks first: the default variant's price, or its sale price while a sale runs.
+      const price = decimalAmount(salePriceCents(row.priceCents, row.saleOffers) ?? row.priceCents);
       const meta: PageMeta = {
         title: `${row.displayName} by ${row.artistName} | ${config.BRAND_NAME}`,
-        description: shorten(
-          `${row.displayName}, a design by ${row.artistName}, printed on a ${colorDisplayName(color)} t-shirt and more. Shop independent artists on ${config.BRAND_NAME}.`,
-        ),
+        description,
         imageUrl: image.src,
         type: "product",
-        canonicalPath: `/design/${row.id}/${row.slug}/${color}`,
+        canonicalPath,
+        openGraph: [
+          ["product:price:amount", price],
+          ["product:price:currency", CURRENCY],
+        ],
+        structuredData: productStructuredData({
+          name: row.displayName,
+          description,
+          imageUrl: image.src,
+          artistName: row.artistName,
+          url: `${config.PUBLIC_URL}${canonicalPath}`,
+          sku: row.id,
+          price,
+        }),
       };
       // The mockup the page shows first (its default style, in the colour it picks), as the page requests it.
       const shownStyle = (variants.find(({ variant }) => variant.isDefault) ?? variants[0])?.style;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { emptyQuerySchema } from "@threadfolk/contract/api-requests";
 import { toSnakeKeys } from "@threadfolk/contract/case";
 import {
   artistPageQuerySchema,
@@ -12,10 +13,15 @@ import {
   designPathSchema,
   searchDesignsQuerySchema,
 } from "@threadfolk/contract/discovery";
-import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
-import { type PrecompressedJson, precompressedJson, sendPrecompressedJson } from "../../http/precompressed-json.ts";
+import { answerNotModified, weakEtag } from "../../http/conditional-get.ts";
+import {
+  etagOf,
+  type PrecompressedJson,
+  precompressedJson,
+  sendPrecompressedJson,
+} from "../../http/precompressed-json.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { catalogueGeneration } from "../../lib/catalogue-generation.ts";
@@ -40,6 +46,20 @@ const SEARCH_COUNT_CACHE_SIZE = 1000;
 /** Design pages kept at once (about 20 KB of JSON each), and the bytes they may hold in all. */
 const DESIGN_PAGE_CACHE_SIZE = 1000;
 const DESIGN_PAGE_CACHE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A catalogue read's JSON text with its weak entity tag; 304 when the client holds that version already (the
+ * browser revalidates with If-None-Match: the reply's bytes are not sent again).
+ */
+function sendJsonText(request: FastifyRequest, reply: FastifyReply, text: string): FastifyReply {
+  if (answerNotModified(request, reply, weakEtag(text))) return reply;
+  return reply.type("application/json; charset=utf-8").send(text);
+}
+
+/** A catalogue read's reply object (camelCase, converted here as the hook would), as `sendJsonText`. */
+function sendJsonObject(request: FastifyRequest, reply: FastifyReply, value: object): FastifyReply {
+  return sendJsonText(request, reply, JSON.stringify(toSnakeKeys(value)));
+}
 
 /**
  * Discovery routes under /api/v1: home collections, collection pages and search results, carousels, the
@@ -105,6 +125,9 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
       // ends the body, after the kept (and kept compressed) collections.
       const eventId = `"event_id":"${randomUUID()}"}`;
       reply.header("Cache-Control", "no-cache");
+      // Its tag is the collections' alone (weak: only the event id differs), so a browser that holds them gets a
+      // 304 and keeps the event id it had: the analytics event of a page view the client did not show again.
+      if (answerNotModified(request, reply, etagOf(collections))) return reply;
       return sendPrecompressedJson(request, reply, collections, collections.text === "{" ? eventId : `,${eventId}`);
     }
     const { query, page = 1, sort = "relevance", ...filters } = parseInput(searchDesignsQuerySchema, rawQuery, "query");
@@ -154,9 +177,7 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
       droppedWords: found.droppedWords,
     });
     // Sent as text: a cached page costs no conversion or serialisation of its cards.
-    return reply
-      .type("application/json; charset=utf-8")
-      .send(`{"data":${found.dataJson},"meta":${JSON.stringify(meta)}}`);
+    return sendJsonText(request, reply, `{"data":${found.dataJson},"meta":${JSON.stringify(meta)}}`);
   });
 
   app.get("/internal_design_collections/:nameKey", async (request, reply) => {
@@ -175,7 +196,7 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
       countAllListed: listedCount,
     });
     const data = await loadDesignCards({ context, designIds: result.designIds });
-    return reply.send({
+    return sendJsonObject(request, reply, {
       data,
       meta: {
         ...presentPageMeta({
@@ -201,7 +222,7 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
 
   // `data` is null when no sale runs: the client shows the countdown only when data is present.
   app.get("/marketplace_sales", async (request, reply) => {
-    parseInput(z.strictObject({}), request.query, "query");
+    parseInput(emptyQuerySchema, request.query, "query");
     const sale = await findRunningSale({ db: context.db });
     return reply.header("Cache-Control", "no-cache").send(presentMarketplaceSale(sale));
   });
@@ -210,11 +231,12 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     const parsed = designPathSchema.safeParse(request.params);
     // A malformed uuid names no design: the same 404 as an unknown one, nothing to validate for the client.
     if (!parsed.success) throw AppError.notFound("Design");
-    parseInput(z.strictObject({}), request.query, "query");
+    parseInput(emptyQuerySchema, request.query, "query");
     const designId = parsed.data.uuid.toLowerCase();
     const body = await designPages(designId, async () =>
       precompressedJson(JSON.stringify(toSnakeKeys(await getDesignDetail({ context, designId })))),
     );
+    if (answerNotModified(request, reply, etagOf(body))) return reply;
     return sendPrecompressedJson(request, reply, body);
   });
 
@@ -222,14 +244,18 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
   app.get("/designs/:uuid/images/:garment", async (request, reply) => {
     const parsed = designGarmentImagesPathSchema.safeParse(request.params);
     if (!parsed.success) throw AppError.notFound("Design images");
-    parseInput(z.strictObject({}), request.query, "query");
+    parseInput(emptyQuerySchema, request.query, "query");
     const { uuid, garment } = parsed.data;
-    return reply.send(await getDesignGarmentImages({ context, designId: uuid.toLowerCase(), garment }));
+    return sendJsonObject(
+      request,
+      reply,
+      await getDesignGarmentImages({ context, designId: uuid.toLowerCase(), garment }),
+    );
   });
 
   app.get("/artists/:artistKey", async (request, reply) => {
     const { artistKey } = parseInput(artistPathSchema, request.params, "params");
     const { page = 1 } = parseInput(artistPageQuerySchema, request.query, "query");
-    return reply.send(await getArtistStorefront({ context, artistKey, page }));
+    return sendJsonObject(request, reply, await getArtistStorefront({ context, artistKey, page }));
   });
 }

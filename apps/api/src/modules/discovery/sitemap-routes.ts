@@ -50,6 +50,36 @@ function artistEntries(context: Pick<AppContext, "db">, offset: number, limit: n
     .then((rows) => rows.map((row) => ({ path: `/artist/${row.username}/${row.id}` })));
 }
 
+/**
+ * The public catalogue reads the pages render from (a crawler that runs the page's code fetches them too). The
+ * longest matching rule wins (RFC 9309), so these are open while the rest of /api/ stays closed.
+ */
+export const CRAWLABLE_API_PATHS = [
+  "/api/v1/internal_design_collections",
+  "/api/v1/designs/",
+  "/api/v1/artists/",
+  "/api/v1/carousels",
+  "/api/v1/marketplace_sales",
+] as const;
+
+/**
+ * robots.txt: pages, media and the catalogue reads they need are open; the other API paths, OAuth and the PayPal
+ * sandbox are not. Private pages (cart, checkout, profile, links with tokens) are not closed here: they answer
+ * noindex, which a crawler can only read on a page it may fetch (web-app.ts).
+ */
+export function robotsTxt(baseUrl: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...CRAWLABLE_API_PATHS.map((path) => `Allow: ${path}`),
+    "Disallow: /api/",
+    "Disallow: /oauth/",
+    "Disallow: /paypal-sandbox/",
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
 const STATIC_ENTRIES: Entry[] = [{ path: "/" }, ...STATIC_PAGES.map((page) => ({ path: page.path }))];
 
 /**
@@ -61,22 +91,7 @@ export async function sitemapRoutes(app: FastifyInstance, context: AppContext): 
   const cacheControl = "public, max-age=3600";
 
   app.get("/robots.txt", async (_request, reply) => {
-    const body = [
-      "User-agent: *",
-      "Allow: /",
-      "Disallow: /api/",
-      "Disallow: /oauth/",
-      "Disallow: /my-profile/",
-      "Disallow: /seller-profile",
-      "Disallow: /shopping-cart",
-      "Disallow: /order-shipping-details",
-      "Disallow: /order-payment-details",
-      "Disallow: /reset-password/",
-      "Disallow: /confirm-email/",
-      `Sitemap: ${baseUrl}/sitemap.xml`,
-      "",
-    ].join("\n");
-    return reply.header("Cache-Control", cacheControl).type("text/plain; charset=utf-8").send(body);
+    return reply.header("Cache-Control", cacheControl).type("text/plain; charset=utf-8").send(robotsTxt(baseUrl));
   });
 
   async function counts() {

@@ -137,3 +137,26 @@ export function renderPasswordResetEmail(options: {
     }),
   };
 }
+
+/**
+ * The e-mail to the owner of an address someone tried to sign up with again (issue 25): sign-up answers the
+ * same whether or not an address has an account, so only the owner learns of the attempt, here.
+ */
+export function renderSignUpAttemptEmail(options: { config: Config; to: string; firstName: string }): EmailMessage {
+  const { config, to, firstName } = options;
+  return {
+    kind: "sign_up_attempt",
+    to,
+    subject: `Someone tried to create a ${config.BRAND_NAME} account with your email`,
+    ...renderLayout({
+      config,
+      to,
+      greetingName: firstName,
+      intro: `Someone just tried to create a new ${config.BRAND_NAME} account with this email address. You already have an account with it, so no new account was made and nothing about yours changed.`,
+      action: `Sign in to ${config.BRAND_NAME}`,
+      url: config.PUBLIC_URL,
+      outro:
+        "If it was you, sign in with your email and password; if you forgot your password, choose 'Forgot Password?' when you sign in. If it was not you, you can ignore this email: your account and your password stay as they are.",
+    }),
+  };
+}

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { PRODUCT_COLORS, type ProductColor } from "@threadfolk/contract/colors";
+import { LRUCache } from "lru-cache";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { getAppSecret } from "../../lib/app-secrets.ts";
@@ -70,22 +71,21 @@ export function cleanMediaUrlExpiry(nowMs: number = Date.now()): number {
 /**
  * Signatures already computed, per secret. Expiries are bucketed, so a page view, a cart or a search signs the
  * same few thousand URLs again and again within a bucket; the HMAC is computed once per URL and bucket. Each
- * secret's memory is cleared when it reaches its bound (a fresh bucket needs fresh signatures anyway).
+ * secret's memory is bounded, the least recently used forgotten first (an old bucket's are not used again).
  */
-const rememberedSignatures = new WeakMap<Buffer, Map<string, string>>();
+const rememberedSignatures = new WeakMap<Buffer, LRUCache<string, string>>();
 const MAX_REMEMBERED_SIGNATURES = 50_000;
 
 export function mediaSignature(secret: Buffer, key: string, exp: number, version = ""): string {
   const message = `${key}\n${exp}\n${version}`;
   let remembered = rememberedSignatures.get(secret);
   if (!remembered) {
-    remembered = new Map();
+    remembered = new LRUCache({ max: MAX_REMEMBERED_SIGNATURES });
     rememberedSignatures.set(secret, remembered);
   }
   const known = remembered.get(message);
   if (known !== undefined) return known;
   const signature = createHmac("sha256", secret).update(message).digest("base64url");
-  if (remembered.size >= MAX_REMEMBERED_SIGNATURES) remembered.clear();
   remembered.set(message, signature);
   return signature;
 }
@@ -207,17 +207,16 @@ export type ImageSource = { src: string; srcSet: string; width: number; height: 
 export type DesignImageUrls = Partial<Record<ProductColor, ImageSource>>;
 
 // A design's URLs stay the same for a whole day (bucketed expiry) and a page of cards asks for hundreds, so
-// finished image sources are memoised per secret; the map is simply emptied when it grows too large.
-const sourceCaches = new WeakMap<Buffer, Map<string, ImageSource>>();
+// finished image sources are memoised per secret, the least recently used forgotten first past the bound.
+const sourceCaches = new WeakMap<Buffer, LRUCache<string, ImageSource>>();
 const SOURCE_CACHE_LIMIT = 20_000;
 
-function sourceCacheFor(secret: Buffer): Map<string, ImageSource> {
+function sourceCacheFor(secret: Buffer): LRUCache<string, ImageSource> {
   let cache = sourceCaches.get(secret);
   if (!cache) {
-    cache = new Map();
+    cache = new LRUCache({ max: SOURCE_CACHE_LIMIT });
     sourceCaches.set(secret, cache);
   }
-  if (cache.size >= SOURCE_CACHE_LIMIT) cache.clear();
   return cache;
 }
 

@@ -2,7 +2,7 @@ import type { OrderState, PlacedOrderState } from "@threadfolk/contract/orders";
 
 /**
  * THE state machine of an order (decision 053): the states after placement and every move allowed between
- * them, listed once. Migration 0021 stores the same pairs in `order_state_transitions`, and the trigger
+ * them, listed once. Migration 0026 stores the same pairs in `order_state_transitions`, and the trigger
  * `orders_state_move` refuses any other move and appends each move to the timeline with who made it and why
  * (`order-states.integration.test.ts` checks that the table and this list agree). A cart (`cart`) is a
  * different row: it never moves, and nothing moves into it.

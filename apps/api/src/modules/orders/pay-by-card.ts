@@ -207,8 +207,10 @@ export async function payOrderByCard(options: {
   if (idempotencyKey === undefined || idempotencyKey === "")
     throw AppError.badRequest(ORDER_MESSAGES.idempotencyKeyMissing);
   if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) throw AppError.badRequest(ORDER_MESSAGES.idempotencyKeyInvalid);
+  refuseWrongCardSource(cardProcessor, input);
 
   const card = input.creditCardParams;
+  const paymentMethodId = input.paymentMethodId;
   const number = card ? normalizeCardNumber(card.creditCardNumber) : "";
   const secret = card ? await getAppSecret({ db, config, purpose: CARD_FINGERPRINT_SECRET }) : undefined;
   const fingerprint = secret ? cardFingerprint(secret, number) : null;
@@ -216,7 +218,14 @@ export async function payOrderByCard(options: {
   const last4 = card && /^\d{4}$/.test(number.slice(-4)) ? number.slice(-4) : null;
   // The request as far as it may be kept: the card by its keyed fingerprint, never its number or CVC.
   const requestDigest = createHash("sha256")
-    .update(JSON.stringify([input.orderPayment.processorPaymentId, fingerprint, card?.expirationDate ?? null]))
+    .update(
+      JSON.stringify([
+        input.orderPayment.processorPaymentId,
+        fingerprint,
+        card?.expirationDate ?? null,
+        ...(paymentMethodId ? [paymentMethodId] : []),
+      ]),
+    )
     .digest("hex");
   const payerKey = payerKeyOf(actor);
   const ipKey = boundKeyPart(ip);
@@ -312,7 +321,7 @@ export async function payOrderByCard(options: {
       if (outcome !== "completed") throw AppError.conflict(ORDER_MESSAGES.alreadyPaid);
       return { replay: reply, completed: true };
     }
-    if (!card) {
+    if (!card && !paymentMethodId) {
       throw new AppError("validation_failed", ORDER_MESSAGES.cardRequired, [
         { field: "credit_card_params.credit_card_number", message: ORDER_MESSAGES.cardRequired },
       ]);
@@ -346,7 +355,9 @@ export async function payOrderByCard(options: {
       orderId: order.id,
       orderNumber: order.order_number,
       amountCents: dueCents,
-      card,
+      source: card
+        ? { number: card.creditCardNumber, expMonthYear: card.expirationDate, cvc: card.cvc }
+        : { paymentMethodId: paymentMethodId ?? "" },
     };
   });
   if ("completed" in started) context.jobs.nudge();
@@ -358,11 +369,7 @@ export async function payOrderByCard(options: {
       idempotencyKey: processorKeyFor(started.paymentId),
       amountCents: started.amountCents,
       currency: "usd",
-      card: {
-        number: started.card.creditCardNumber,
-        expMonthYear: started.card.expirationDate,
-        cvc: started.card.cvc,
-      },
+      card: started.source,
       orderNumber: started.orderNumber,
       description: `${config.BRAND_NAME} order ${started.orderNumber}`,
     });
@@ -403,6 +410,23 @@ export async function payOrderByCard(options: {
   const reply = await settleCardAttempt({ context, paymentId: started.paymentId, charge });
   context.jobs.nudge();
   return reply;
+}
+
+/**
+ * The card as the processor takes it, or a 422 (decision 061): with Stripe, card data must not reach this
+ * server (Stripe.js sends it to Stripe and we get a PaymentMethod id); the local test processor takes the fields.
+ */
+function refuseWrongCardSource(cardProcessor: CardProcessor, input: OrderPaymentInput): void {
+  if (cardProcessor.name === "stripe" && input.creditCardParams) {
+    throw new AppError("validation_failed", ORDER_MESSAGES.cardDataRefused, [
+      { field: "credit_card_params", message: ORDER_MESSAGES.cardDataRefused },
+    ]);
+  }
+  if (cardProcessor.name === "local" && input.paymentMethodId) {
+    throw new AppError("validation_failed", ORDER_MESSAGES.paymentMethodRefused, [
+      { field: "payment_method_id", message: ORDER_MESSAGES.paymentMethodRefused },
+    ]);
+  }
 }
 
 /**

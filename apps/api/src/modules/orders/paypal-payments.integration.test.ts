@@ -84,7 +84,7 @@ function capture(token: string, paypalOrderId: string) {
 async function approvedOrder(outcome: ApprovalOutcome = "approve") {
   const order = await placedOrder();
   const paypalOrderId = await createPayPalOrder(order.token, order.processorPaymentId);
-  sandbox.approveOrder(paypalOrderId, outcome);
+  await sandbox.approveOrder(paypalOrderId, outcome);
   return { ...order, paypalOrderId };
 }
 
@@ -102,7 +102,7 @@ describe("paying with PayPal", () => {
     const paypalOrderId = await createPayPalOrder(order.token, order.processorPaymentId);
     // The same quote answers the same PayPal order (PayPal-Request-Id).
     expect(await createPayPalOrder(order.token, order.processorPaymentId)).toBe(paypalOrderId);
-    const shown = sandbox.findOrder(paypalOrderId) as unknown as {
+    const shown = (await sandbox.findOrder(paypalOrderId)) as unknown as {
       purchase_units: {
         reference_id: string;
         invoice_id: string;
@@ -120,7 +120,7 @@ describe("paying with PayPal", () => {
     expect(unit?.items[0]).toMatchObject({ quantity: "2", unit_amount: { value: "25.00" } });
     expect(unit?.shipping).toMatchObject({ name: { full_name: "Grace Hopper" }, address: { postal_code: "11201" } });
 
-    sandbox.approveOrder(paypalOrderId, "approve");
+    await sandbox.approveOrder(paypalOrderId, "approve");
     const paid = await capture(order.token, paypalOrderId);
     expect(paid.status, paid.text).toBe(201);
     expect(orderPaymentResponseSchema.parse(toCamelKeys(paid.body)).data.attributes).toMatchObject({
@@ -154,7 +154,7 @@ describe("paying with PayPal", () => {
     const order = await approvedOrder("funding_declined");
     const declined = await capture(order.token, order.paypalOrderId);
     expect(declined.status, declined.text).toBe(402);
-    sandbox.approveOrder(order.paypalOrderId, "approve");
+    await sandbox.approveOrder(order.paypalOrderId, "approve");
     const paid = await capture(order.token, order.paypalOrderId);
     expect(paid.status, paid.text).toBe(201);
     expect((await orderState(order.orderNumber))?.state).toBe("paid");
@@ -184,7 +184,7 @@ describe("paying with PayPal", () => {
       .from(orderPayments)
       .innerJoin(orders, eq(orders.id, orderPayments.orderId))
       .where(eq(orders.orderNumber, order.orderNumber));
-    const notification = sandbox.settlePendingCapture(payment?.captureId as string, "COMPLETED");
+    const notification = await sandbox.settlePendingCapture(payment?.captureId as string, "COMPLETED");
     const forged = await server.request("/api/v1/pay_pal_webhooks", {
       method: "POST",
       headers: { ...notification.headers, "paypal-transmission-id": crypto.randomUUID() },
@@ -212,7 +212,7 @@ describe("paying with PayPal", () => {
       .from(orderPayments)
       .innerJoin(orders, eq(orders.id, orderPayments.orderId))
       .where(eq(orders.orderNumber, order.orderNumber));
-    const declined = sandbox.settlePendingCapture(payment?.captureId as string, "DECLINED");
+    const declined = await sandbox.settlePendingCapture(payment?.captureId as string, "DECLINED");
     const delivered = await server.request("/api/v1/pay_pal_webhooks", {
       method: "POST",
       headers: declined.headers,
@@ -229,7 +229,7 @@ describe("paying with PayPal", () => {
       .from(orderPayments)
       .innerJoin(orders, eq(orders.id, orderPayments.orderId))
       .where(eq(orders.orderNumber, paid.orderNumber));
-    const refunded = sandbox.refundCapture(paidPayment?.captureId as string);
+    const refunded = await sandbox.refundCapture(paidPayment?.captureId as string);
     const refundDelivered = await server.request("/api/v1/pay_pal_webhooks", {
       method: "POST",
       headers: refunded.headers,
@@ -254,7 +254,7 @@ describe("paying with PayPal", () => {
 
     const changed = await placedOrder();
     const paypalOrderId = await createPayPalOrder(changed.token, changed.processorPaymentId);
-    sandbox.approveOrder(paypalOrderId, "approve");
+    await sandbox.approveOrder(paypalOrderId, "approve");
     await server.request("/api/v1/orders", {
       method: "PUT",
       token: changed.token,

@@ -1,11 +1,12 @@
 import { ORDER_MESSAGES } from "@threadfolk/contract/orders";
 import { and, eq, sql } from "drizzle-orm";
-import type { PayPalGateway } from "../../adapters/paypal/paypal.ts";
+import { PayPalError, type PayPalGateway } from "../../adapters/paypal/paypal.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { orderPayments, orders } from "../../db/schema/index.ts";
 import { enqueueJob } from "../../jobs/enqueue-job.ts";
 import type { JobHandler } from "../../jobs/job-worker.ts";
+import { AppError } from "../../lib/app-error.ts";
 import type { StoredPaymentReply } from "./pay-by-card.ts";
 import { type PayableOrder, settlePayPalCapture } from "./pay-by-paypal.ts";
 import { releasePromoHold } from "./promo-holds.ts";
@@ -22,8 +23,33 @@ export const PAYPAL_CAPTURE_EVENTS = [
 type Notification = { id?: unknown; event_type?: unknown; resource?: { id?: unknown; links?: unknown } };
 
 /**
- * Accepts a PayPal webhook notification: its signature is verified with PayPal (a forged or altered one is
- * refused, 400), then a capture event is queued once per event id (PayPal retries; each is processed once).
+ * The body as a notification, or a 400 when it is not one: PayPal's verification takes the event as a JSON
+ * object (it refuses anything else, which must not become our 500), and every event has an id and a type.
+ */
+function readNotification(body: string): Notification {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw AppError.badRequest("The notification is not JSON");
+  }
+  const candidate = parsed as Notification | null;
+  if (
+    typeof candidate !== "object" ||
+    candidate === null ||
+    Array.isArray(candidate) ||
+    typeof candidate.id !== "string" ||
+    typeof candidate.event_type !== "string"
+  ) {
+    throw AppError.badRequest("The notification is not a PayPal event");
+  }
+  return candidate;
+}
+
+/**
+ * Accepts a PayPal webhook notification: a body that is not an event is refused (400), its signature is
+ * verified with PayPal (a forged or altered one is refused, 400, as are signature headers PayPal refuses to
+ * check), then a capture event is queued once per event id (PayPal retries; each is processed once).
  * Answers whether it was queued (false: a duplicate, or an event the shop does not act on).
  */
 export async function acceptPayPalWebhook(options: {
@@ -35,14 +61,16 @@ export async function acceptPayPalWebhook(options: {
 }): Promise<"queued" | "ignored" | "forged"> {
   const { db, gateway, webhookId, headers, body } = options;
   if (!webhookId) return "forged";
-  const authentic = await gateway.verifyWebhookSignature({ headers, body, webhookId });
-  if (!authentic) return "forged";
-  let notification: Notification;
+  const notification = readNotification(body);
+  let authentic: boolean;
   try {
-    notification = JSON.parse(body) as Notification;
-  } catch {
-    return "forged";
+    authentic = await gateway.verifyWebhookSignature({ headers, body, webhookId });
+  } catch (error) {
+    // PayPal refuses to check headers that are not its own (a date that is not a date, an unknown algorithm).
+    if (error instanceof PayPalError && (error.httpStatus === 400 || error.httpStatus === 422)) return "forged";
+    throw error;
   }
+  if (!authentic) return "forged";
   const eventId = typeof notification.id === "string" ? notification.id : undefined;
   const eventType = typeof notification.event_type === "string" ? notification.event_type : undefined;
   const captureId = typeof notification.resource?.id === "string" ? notification.resource.id : undefined;

@@ -53,7 +53,7 @@ async function balanceOf(code: string) {
   return row?.balance;
 }
 
-/** 2 shirts at $25.00 to Brooklyn (NY taxes 4.53 % of items and shipping), standard shipping $7.99. */
+/** 2 shirts at $25.00 to Albany (NY taxes 4.53 % of items and shipping), standard shipping $7.99. */
 async function readyCart(token?: string) {
   const owner = token ?? (await obtainGuestTokens(server)).access_token;
   const { defaultVariant } = await buildDesign(server.database.db, { priceCents: 2500 });
@@ -242,12 +242,12 @@ describe("gift cards", () => {
     const sandbox = server.context.paypal.sandbox;
     if (!sandbox) throw new Error("no PayPal sandbox");
     const paypalOrderId = created.body.data.id as string;
-    const shown = sandbox.findOrder(paypalOrderId) as unknown as {
+    const shown = (await sandbox.findOrder(paypalOrderId)) as unknown as {
       purchase_units: { amount: { value: string; breakdown: { discount: { value: string } } } }[];
     };
     expect(shown.purchase_units[0]?.amount.breakdown.discount.value).toBe("10.00");
     expect(shown.purchase_units[0]?.amount.value).toBe(((placed.orderTotalCents - 1000) / 100).toFixed(2));
-    sandbox.approveOrder(paypalOrderId, "approve");
+    await sandbox.approveOrder(paypalOrderId, "approve");
     const paid = await server.request("/api/v1/pay_pal_order_payments", {
       method: "POST",
       token,

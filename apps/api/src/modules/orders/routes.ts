@@ -18,6 +18,7 @@ import { createPayPalOrder, payOrderByPayPal } from "./pay-by-paypal.ts";
 import { acceptPayPalWebhook } from "./paypal-webhooks.ts";
 import { placeOrder } from "./place-order.ts";
 import { orderPolicies } from "./policies.ts";
+import { acceptStripeWebhook } from "./stripe-webhooks.ts";
 
 /**
  * Placing and paying under /api/v1 (issue 13; spec section 7): `POST /orders` places the caller's cart, `POST
@@ -94,6 +95,20 @@ export async function orderRoutes(app: FastifyInstance, context: AppContext): Pr
       context.jobs.nudge();
       return reply.status(200).send({ received: true, queued: outcome === "queued" });
     });
+    // Stripe's events (decision 061): signed over the exact bytes too.
+    scope.post("/stripe_webhooks", async (request, reply) => {
+      if (!context.cardProcessor.parseWebhook) throw AppError.notFound("Stripe webhook endpoint");
+      const signature = request.headers["stripe-signature"];
+      const outcome = await acceptStripeWebhook({
+        db: context.db,
+        cardProcessor: context.cardProcessor,
+        signature: Array.isArray(signature) ? signature[0] : signature,
+        body: typeof request.body === "string" ? request.body : "",
+      });
+      if (outcome === "forged") throw AppError.badRequest("The event's signature is not valid");
+      if (outcome === "reconciling") context.jobs.nudge();
+      return reply.status(200).send({ received: true });
+    });
   });
 
   app.get("/payment_settings", async (request) => {
@@ -106,6 +121,7 @@ export async function orderRoutes(app: FastifyInstance, context: AppContext): Pr
         attributes: {
           cardProcessor: cardProcessor.name,
           cardNotice: cardProcessor.name === "local" ? LOCAL_PROCESSOR_NOTICE : null,
+          stripePublishableKey: cardProcessor.name === "stripe" ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
           paypal: {
             clientId: paypal.sandbox?.clientId ?? config.PAYPAL_CLIENT_ID ?? "",
             sdkUrl:

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { RateLimitCounters } from "../../adapters/counters/counters.ts";
 import type { Config } from "../../config.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -17,15 +18,15 @@ export class RateLimitError extends AppError {
   }
 }
 
-/** Refusals remembered at most, per app; the oldest are forgotten first (forgetting one only costs a query). */
+/** Refusals remembered at most, per app; the least recently used are forgotten first (forgetting one only costs a query). */
 const MAX_REMEMBERED_REFUSALS = 10_000;
 /** Per counters instance (one per app): key -> when (ms) the shared counters said a hit may come again. */
-const refusalMemories = new WeakMap<RateLimitCounters, Map<string, number>>();
+const refusalMemories = new WeakMap<RateLimitCounters, LRUCache<string, number>>();
 
-function refusalMemoryOf(rateLimiter: RateLimitCounters): Map<string, number> {
+function refusalMemoryOf(rateLimiter: RateLimitCounters): LRUCache<string, number> {
   let memory = refusalMemories.get(rateLimiter);
   if (!memory) {
-    memory = new Map();
+    memory = new LRUCache({ max: MAX_REMEMBERED_REFUSALS });
     refusalMemories.set(rateLimiter, memory);
   }
   return memory;
@@ -56,10 +57,6 @@ export async function enforceLimit(options: {
   }
   const result = await rateLimiter.hit({ key, limit, windowSeconds });
   if (result.allowed) return;
-  if (memory.size >= MAX_REMEMBERED_REFUSALS) {
-    const oldest = memory.keys().next();
-    if (!oldest.done) memory.delete(oldest.value);
-  }
   memory.set(key, now() + result.retryAfterSeconds * 1000);
   throw new RateLimitError(result.retryAfterSeconds);
 }

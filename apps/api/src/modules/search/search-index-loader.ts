@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import type { Database } from "../../db/client.ts";
 import { selectRows } from "../../db/select-rows.ts";
 import { type IndexedDesign, type SearchIndex, SearchIndexBuilder } from "./search-index.ts";
@@ -88,7 +89,8 @@ const STEM_CACHE_SIZE = 100_000;
  * of letters and digits are the same), asked of the database once per word and then remembered.
  */
 export function createStemmer(db: Database) {
-  const known = new Map<string, readonly string[]>();
+  // The least recently used words are forgotten first past STEM_CACHE_SIZE.
+  const known = new LRUCache<string, readonly string[]>({ max: STEM_CACHE_SIZE });
   return async function stemsOf(words: string[], into = new Map<string, readonly string[]>()) {
     const missing = [...new Set(words.filter((word) => !known.has(word)))];
     for (const word of words) {
@@ -104,7 +106,6 @@ export function createStemmer(db: Database) {
         db,
         sql`select w.word, tsvector_to_array(to_tsvector('english', w.word)) as lexemes from unnest(array[${list}]) as w(word)`,
       );
-      if (known.size + rows.length > STEM_CACHE_SIZE) known.clear();
       for (const row of rows) {
         known.set(row.word, row.lexemes ?? []);
         into.set(row.word, row.lexemes ?? []);

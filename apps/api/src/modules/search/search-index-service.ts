@@ -70,8 +70,8 @@ export type SearchIndexStatus = {
 
 /**
  * The instance's search index and its upkeep (decision 048). Built in the background at start; rebuilt when
- * the catalogue generation moves (a publish, edit, deactivation or storefront rename in this instance) and
- * every `syncSeconds` (other instances' writes, popularity). While no index of the current generation is
+ * the catalogue generation moves (a publish, edit, deactivation or storefront rename in this instance, or in
+ * another one, announced by NOTIFY: decision 058) and every `syncSeconds` (popularity: orders, favourites). While no index of the current generation is
  * ready, `search` answers undefined and the caller searches with SQL: never a stale answer for this
  * instance's own writes. Rebuilds run one at a time, and after one another waits at least as long as the
  * last build took, so constant writes cost at most half a core.

@@ -1,3 +1,4 @@
+import { emptyQuerySchema } from "@threadfolk/contract/api-requests";
 import { isUuid } from "@threadfolk/contract/ids";
 import {
   STUDIO_API,
@@ -5,7 +6,6 @@ import {
   updateStorefrontCollectionBodySchema,
 } from "@threadfolk/contract/studio";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -41,7 +41,7 @@ export async function storefrontCollectionRoutes(app: FastifyInstance, context: 
 
   app.get(collectionsPath, async (request) => {
     const actor = authorize(request.actor, storefrontCollectionPolicies.listCollections);
-    parseInput(z.strictObject({}), request.query, "query");
+    parseInput(emptyQuerySchema, request.query, "query");
     const collections = await findArtistCollections({ db, artistId: actor.artistId });
     return { data: collections.map(presentStorefrontCollection) };
   });
@@ -56,7 +56,7 @@ export async function storefrontCollectionRoutes(app: FastifyInstance, context: 
   app.get(`${collectionsPath}/:id`, async (request) => {
     authorize(request.actor, storefrontCollectionPolicies.readCollection);
     const collectionId = parseCollectionId(request);
-    parseInput(z.strictObject({}), request.query, "query");
+    parseInput(emptyQuerySchema, request.query, "query");
     const collection = await findCollection({ db, collectionId });
     authorize(request.actor, storefrontCollectionPolicies.readCollection, collection);
     const found = (await findArtistCollections({ db, artistId: collection.sellerProfileId })).find(

@@ -1,3 +1,4 @@
+import { emptyQuerySchema } from "@threadfolk/contract/api-requests";
 import type { ProductColor } from "@threadfolk/contract/colors";
 import {
   openStorefrontBodySchema,
@@ -8,7 +9,6 @@ import {
 } from "@threadfolk/contract/studio";
 import type { GarmentStyle } from "@threadfolk/contract/studio-profile";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -23,7 +23,6 @@ import { findStorefrontOfUser, openStorefront, presentSellerProfile, updateStore
 
 /** `STUDIO_API` paths without the `/api/v1` prefix the module is registered under. */
 const path = (full: string) => full.replace(/^\/api\/v1/, "");
-const noQuery = z.strictObject({});
 
 /**
  * The seller studio's API under /api/v1 (issue 14, decision 037): the storefront, the garment styles, the
@@ -38,7 +37,7 @@ export async function studioRoutes(app: FastifyInstance, context: AppContext): P
 
   app.get(path(STUDIO_API.sellerProfile), async (request, reply) => {
     const actor = authorize(request.actor, studioPolicies.readStorefront);
-    parseInput(noQuery, request.query, "query");
+    parseInput(emptyQuerySchema, request.query, "query");
     const profile = await findStorefrontOfUser(db, actor.userId);
     // No storefront yet is an ordinary answer (every customer's profile pages ask), not a missing resource.
     reply.header("Cache-Control", "no-store");
@@ -64,7 +63,7 @@ export async function studioRoutes(app: FastifyInstance, context: AppContext): P
   });
 
   app.get(path(STUDIO_API.garmentStyles), async (request, reply) => {
-    parseInput(noQuery, request.query, "query");
+    parseInput(emptyQuerySchema, request.query, "query");
     const styles = await loadGarmentStyles(db);
     const data: GarmentStyle[] = styles.map((style) => ({
       id: style.key,
@@ -84,7 +83,7 @@ export async function studioRoutes(app: FastifyInstance, context: AppContext): P
 
   app.get(path(STUDIO_API.designDrafts), async (request, reply) => {
     const actor = authorize(request.actor, studioPolicies.listDrafts);
-    parseInput(noQuery, request.query, "query");
+    parseInput(emptyQuerySchema, request.query, "query");
     const drafts = await listDrafts(db, actor);
     const data = [];
     for (const draft of drafts) data.push(await presentDraft(context, actor, draft));
@@ -103,7 +102,7 @@ export async function studioRoutes(app: FastifyInstance, context: AppContext): P
 
   app.get(path(STUDIO_API.designDraft(":draftId")), async (request, reply) => {
     const actor = authorize(request.actor, studioPolicies.readDraft);
-    parseInput(noQuery, request.query, "query");
+    parseInput(emptyQuerySchema, request.query, "query");
     const draft = await findDraft(db, draftId(request));
     authorize(actor, studioPolicies.readDraft, draft);
     return reply.header("Cache-Control", "no-store").send({ data: await presentDraft(context, actor, draft) });
@@ -137,7 +136,7 @@ export async function studioRoutes(app: FastifyInstance, context: AppContext): P
 
   app.get(path(STUDIO_API.sellerDesign(":sellerDesignUuid")), async (request, reply) => {
     const design = await loadOwnedDesign(db, request.actor, studioPolicies.readDesign, designUuid(request));
-    parseInput(noQuery, request.query, "query");
+    parseInput(emptyQuerySchema, request.query, "query");
     return reply.header("Cache-Control", "no-store").send(await presentSellerDesign(context, request.actor, design));
   });
 
@@ -151,7 +150,7 @@ export async function studioRoutes(app: FastifyInstance, context: AppContext): P
 
   app.get(path(STUDIO_API.sellerDesignRenders(":sellerDesignUuid")), async (request, reply) => {
     const design = await loadOwnedDesign(db, request.actor, studioPolicies.readDesignRenders, designUuid(request));
-    parseInput(noQuery, request.query, "query");
+    parseInput(emptyQuerySchema, request.query, "query");
     return reply.header("Cache-Control", "no-store").send({ data: await findDesignRenders({ db, design }) });
   });
 }

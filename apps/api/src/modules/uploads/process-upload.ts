@@ -1,11 +1,16 @@
-import type { UploadFailureCode } from "@threadfolk/contract/studio";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { UploadFailureCode, UploadPurpose } from "@threadfolk/contract/studio";
 import { and, eq, sql } from "drizzle-orm";
 import type { MediaStorage } from "../../adapters/storage/storage.ts";
 import type { Database } from "../../db/client.ts";
 import { uploads } from "../../db/schema/index.ts";
 import { enqueueJob } from "../../jobs/enqueue-job.ts";
 import type { JobHandler } from "../../jobs/job-worker.ts";
-import { normaliseUpload } from "./normalise-upload.ts";
+import { type HeavyPool, HeavyWorkLimitError } from "../../lib/heavy-pool.ts";
+import { type NormalisedUpload, normaliseUpload } from "./normalise-upload.ts";
+import { sniffUploadType } from "./sniff-type.ts";
 import type { UploadStore } from "./upload-store.ts";
 
 /** Media key of an upload's normalised PNG: a clean key (media-keys.ts), signed only for its owner. */
@@ -37,8 +42,11 @@ export async function processUpload(options: {
   storage: MediaStorage;
   uploadId: string;
   bytes: Buffer;
+  /** Where the checks run: in this process by default; the job runs them in the heavy work pool. */
+  normalise?: Normalise;
 }): Promise<ProcessUploadOutcome> {
   const { db, storage, uploadId, bytes } = options;
+  const normalise = options.normalise ?? ((input, purpose) => normaliseUpload(input, { purpose }));
   const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
   if (row?.status !== "processing") return { status: "skipped" };
   if (bytes.length !== row.declaredBytes) {
@@ -46,7 +54,7 @@ export async function processUpload(options: {
     return { status: "failed", code: "incomplete" };
   }
 
-  const result = await normaliseUpload(bytes, { purpose: row.purpose });
+  const result = await normalise(bytes, row.purpose);
   if (!result.ok) {
     await failUpload(db, uploadId, result.code, result.detectedType);
     return { status: "failed", code: result.code };
@@ -94,13 +102,41 @@ export async function markUploadReceived(db: Database, uploadId: string): Promis
   });
 }
 
+type Normalise = (bytes: Buffer, purpose: UploadPurpose) => Promise<NormalisedUpload>;
+
+/**
+ * The checks and conversion in a child of the heavy work pool (decision 056). A file that keeps it past the
+ * time or memory limit, or kills it, is too complex: the artist is told so, and it is never tried again.
+ */
+export function normaliseInPool(heavy: HeavyPool): Normalise {
+  return async (bytes, purpose) => {
+    // The bytes go both ways through temporary files: tens of megabytes are slow over the IPC channel.
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), "threadfolk-heavy-"));
+    try {
+      const inputPath = path.join(folder, "input");
+      const outputPath = path.join(folder, "output.png");
+      await fs.writeFile(inputPath, bytes);
+      const result = await heavy.run<NormalisedUpload>("normalise_upload", { inputPath, outputPath, purpose });
+      if (!result.ok) return result;
+      return { ...result, png: await fs.readFile(outputPath) };
+    } catch (error) {
+      if (!(error instanceof HeavyWorkLimitError)) throw error;
+      return { ok: false, detectedType: sniffUploadType(bytes) ?? null, code: "too_complex" };
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
+    }
+  };
+}
+
 /** The `process_upload` job: reads the received bytes from the upload store, processes them, removes them. */
 export function createProcessUploadHandler(options: {
   db: Database;
   storage: MediaStorage;
   uploadStore: UploadStore;
+  heavy: HeavyPool;
 }): JobHandler<"process_upload"> {
   const { db, storage, uploadStore } = options;
+  const normalise = normaliseInPool(options.heavy);
   const retry = { maxAttempts: 3, baseDelaySeconds: 10, maxDelaySeconds: 120, leaseSeconds: 10 * 60 };
   return {
     retry,
@@ -128,7 +164,7 @@ export function createProcessUploadHandler(options: {
           }
           throw error;
         }
-        outcome = await processUpload({ db, storage, uploadId, bytes });
+        outcome = await processUpload({ db, storage, uploadId, bytes, normalise });
       } catch (error) {
         // The last attempt: the artist is told rather than left waiting on a check that never ends.
         if (job.attempts >= retry.maxAttempts) await failUpload(db, uploadId, "unreadable", null);

@@ -12,26 +12,27 @@ import {
 } from "@threadfolk/contract/studio";
 import { Server as TusServer } from "@tus/server";
 import { Metadata } from "@tus/utils";
-import { and, count, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { NodeRequest } from "srvx/node";
+import { createLocks } from "../../adapters/locks/create-locks.ts";
 import type { AppContext } from "../../context.ts";
 import { uploads } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { authorize } from "../../lib/authorize.ts";
 import { grantUploadOwnerImage } from "../media/clean-image-grants.ts";
 import { getMediaUrlSecret, signCleanUploadUrl } from "../media/media-urls.ts";
+import { OPEN_UPLOADS_LIMIT_MESSAGE, openUpload } from "./open-upload.ts";
 import { uploadPolicies } from "./policies.ts";
 import { presentUploadStatus } from "./presenters.ts";
 import { markUploadReceived } from "./process-upload.ts";
+import { createUploadLocker } from "./upload-locker.ts";
 import type { UploadStore } from "./upload-store.ts";
 
 /** The tus protocol version spoken (the only one). */
 export const TUS_VERSION = "1.0.0";
 /** Longest file name kept (the browser's name, shown back to the artist). */
 export const UPLOAD_FILE_NAME_MAX_LENGTH = 255;
-/** Uploads a customer may have receiving at once: enough for any wizard, too few to fill a disk. */
-export const MAX_OPEN_UPLOADS = 10;
 
 /** What the POST handler decided before tus creates the upload: read by tus's naming and creation hooks. */
 type PendingUpload = { id: string; userId: string; purpose: UploadPurpose; fileName: string; declaredBytes: number };
@@ -50,6 +51,11 @@ function errorCodeForStatus(status: number): ErrorCode {
       return "payload_too_large";
     case 415:
       return "unsupported_media_type";
+    case 429:
+      return "rate_limited";
+    case 501:
+      // tus's answer to an extension the store lacks: the client asked for something this endpoint does not do.
+      return "bad_request";
     default:
       return status >= 500 ? "internal_error" : "bad_request";
   }
@@ -58,6 +64,23 @@ function errorCodeForStatus(status: number): ErrorCode {
 function readHeader(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * tus extensions this endpoint does not speak, by the request header that asks for them: concatenation (uploads
+ * in parts) and deferred lengths (the size is checked against UPLOAD_MAX_BYTES before any byte arrives).
+ */
+const UNSUPPORTED_TUS_HEADERS: Record<string, string> = {
+  "upload-concat": "Uploads in parts (Upload-Concat) are not accepted: send the file as one upload",
+  "upload-defer-length":
+    "Deferred lengths (Upload-Defer-Length) are not accepted: send the file's size in Upload-Length",
+};
+
+/** 400 for a request that asks for a tus extension this endpoint does not speak. */
+function refuseUnsupportedExtensions(request: FastifyRequest): void {
+  for (const [header, message] of Object.entries(UNSUPPORTED_TUS_HEADERS)) {
+    if (request.headers[header] !== undefined) throw AppError.badRequest(message);
+  }
 }
 
 /** The creation request's metadata: `purpose` (required) and `filename` (optional); 422 when wrong. */
@@ -114,21 +137,26 @@ export async function uploadRoutes(app: FastifyInstance, context: AppContext, up
     return entry;
   };
 
+  // An upload's reads and writes are serialised across every instance, not only in this process (decision 058).
+  const locks = createLocks({
+    config: context.config,
+    database: context.database,
+    onError: (error) => app.log.warn({ err: error }, "an upload lock failed"),
+  });
+  app.addHook("onClose", async () => locks.close());
+
   const tus = new TusServer({
     path: STUDIO_API.uploads,
     datastore: uploadStore.datastore,
+    locker: createUploadLocker(locks),
     relativeLocation: true,
     maxSize: UPLOAD_MAX_BYTES,
     namingFunction: (request) => pendingFor(request).id,
     async onUploadCreate(request) {
-      const entry = pendingFor(request);
-      await db.insert(uploads).values({
-        id: entry.id,
-        userId: entry.userId,
-        purpose: entry.purpose,
-        fileName: entry.fileName,
-        declaredBytes: entry.declaredBytes,
-      });
+      // The open-uploads limit, counted atomically with the insert: parallel starts never pass it.
+      if (!(await openUpload({ db, ...pendingFor(request) }))) {
+        throw { status_code: 429, body: OPEN_UPLOADS_LIMIT_MESSAGE };
+      }
       return {};
     },
     async onUploadFinish(_request, upload) {
@@ -139,6 +167,7 @@ export async function uploadRoutes(app: FastifyInstance, context: AppContext, up
 
   /** Hands the request to tus and relays its answer (errors in the API's JSON shape). */
   async function relayToTus(request: FastifyRequest, reply: FastifyReply): Promise<Response> {
+    refuseUnsupportedExtensions(request);
     const response = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
     response.headers.forEach((value, name) => {
       // Same-origin only: tus's permissive CORS headers are not passed on; the length is Fastify's to set.
@@ -172,18 +201,9 @@ export async function uploadRoutes(app: FastifyInstance, context: AppContext, up
   app.post("/uploads", async (request, reply) => {
     const actor = authorize(request.actor, uploadPolicies.create);
     reply.header("Tus-Resumable", TUS_VERSION);
+    refuseUnsupportedExtensions(request);
     const declaredBytes = readUploadLength(request);
     const { purpose, fileName } = readCreationMetadata(request);
-    const [open] = await db
-      .select({ total: count() })
-      .from(uploads)
-      .where(and(eq(uploads.userId, actor.userId), eq(uploads.status, "receiving")));
-    if (Number(open?.total ?? 0) >= MAX_OPEN_UPLOADS) {
-      throw new AppError(
-        "rate_limited",
-        `You have ${MAX_OPEN_UPLOADS} uploads in progress: finish or cancel one before starting another`,
-      );
-    }
     pending.set(request.raw, { id: randomUUID(), userId: actor.userId, purpose, fileName, declaredBytes });
     const response = await relayToTus(request, reply);
     return reply.status(response.status).send();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { filterBomb, nestedGroups, useBomb } from "../../../test/hostile-svgs.ts";
 import { sanitizeSvg } from "./sanitize-svg.ts";
 
 const NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
@@ -142,7 +143,7 @@ describe("sanitizeSvg", () => {
 
   it("refuses nesting deeper than any drawing needs", () => {
     const deep = `<svg ${NS}>${"<g>".repeat(300)}${DOT}${"</g>".repeat(300)}</svg>`;
-    expect(sanitizeSvg(deep)).toEqual({ ok: false, code: "svg_unsafe" });
+    expect(sanitizeSvg(deep)).toEqual({ ok: false, code: "too_complex" });
   });
 
   it("calls malformed XML unreadable: unclosed tags, mismatched ends, unquoted attributes, another root", () => {
@@ -151,5 +152,97 @@ describe("sanitizeSvg", () => {
     expect(sanitizeSvg(`<svg ${NS}>${DOT}`)).toEqual({ ok: false, code: "unreadable" });
     expect(sanitizeSvg(`<html><svg ${NS}>${DOT}</svg></html>`)).toEqual({ ok: false, code: "unreadable" });
     expect(sanitizeSvg(`<svg ${NS}>${DOT}</svg><script>alert(1)</script>`)).toEqual({ ok: false, code: "unreadable" });
+  });
+});
+
+describe("sanitizeSvg's limits (SVG_LIMITS)", () => {
+  const refused = { ok: false, code: "too_complex" };
+
+  it("refuses the reported nested-use files: 2,288 bytes (9 levels of 9 copies) and 679 bytes (8 levels of 3)", () => {
+    const large = useBomb({ levels: 9, fanout: 9, padding: 659 });
+    expect(large.length).toBe(2288);
+    expect(sanitizeSvg(large)).toEqual(refused);
+    const small = useBomb({ levels: 8, fanout: 3, padding: 34 });
+    expect(small.length).toBe(679);
+    expect(sanitizeSvg(small)).toEqual(refused);
+  });
+
+  // Seconds on a busy machine (reading 200,000 elements), hence the longer timeout; a bound, not a measurement.
+  it("refuses a 14 MB file of nested groups (elements x depth work for the old scan of the ancestors)", {
+    timeout: 60_000,
+  }, () => {
+    const svg = nestedGroups({ depth: 60, width: 32_000 });
+    expect(svg.length).toBeGreaterThan(14_000_000);
+    expect(sanitizeSvg(svg)).toEqual(refused);
+    // Under the element limit the whole file is read, and refused for what it would draw.
+    expect(sanitizeSvg(nestedGroups({ depth: 60, width: 1_000 }))).toEqual(refused);
+  });
+
+  it("keeps a drawing under the limits, copies through <use> included", () => {
+    expect(sanitizeSvg(useBomb({ levels: 3, fanout: 10 })).ok).toBe(true);
+    expect(sanitizeSvg(nestedGroups({ depth: 40, width: 100 })).ok).toBe(true);
+  });
+
+  it("counts nesting through references, and refuses a reference loop", () => {
+    const chain = Array.from({ length: 80 }, (_, index) => `<g id="c${index}"><use href="#c${index + 1}"/></g>`);
+    expect(
+      sanitizeSvg(`<svg ${NS}><defs>${chain.join("")}<g id="c80">${DOT}</g></defs><use href="#c0"/></svg>`),
+    ).toEqual(refused);
+    expect(sanitizeSvg(`<svg ${NS}><g id="a">${DOT}<use href="#a"/></g></svg>`)).toEqual(refused);
+    expect(
+      sanitizeSvg(`<svg ${NS}><defs><g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g></defs>${DOT}</svg>`),
+    ).toEqual(refused);
+  });
+
+  it("costs filters per element drawn: under the limit kept, past it refused, expensive primitives weighed", () => {
+    expect(sanitizeSvg(filterBomb({ elements: 8, primitives: 4 })).ok).toBe(true);
+    expect(sanitizeSvg(filterBomb({ elements: 9, primitives: 4 }))).toEqual(refused);
+    const morphology = `<svg ${NS}><filter id="m"><feMorphology radius="40"/></filter><rect width="9" height="9" filter="url(#m)"/></svg>`;
+    expect(sanitizeSvg(morphology)).toEqual(refused);
+    // A filter set from a style attribute counts the same.
+    const styled = `<svg ${NS}><filter id="f"><feGaussianBlur stdDeviation="2"/></filter>${'<rect width="9" height="9" style="filter: url(#f)"/>'.repeat(40)}</svg>`;
+    expect(sanitizeSvg(styled)).toEqual(refused);
+  });
+
+  it("counts a marker once per vertex of the path that carries it", () => {
+    const marker = `<marker id="m">${DOT.repeat(20)}</marker>`;
+    const points = Array.from({ length: 10_000 }, (_, index) => `${index % 100},${index % 77}`).join(" ");
+    expect(sanitizeSvg(`<svg ${NS}>${marker}<polyline points="${points}" marker-mid="url(#m)"/></svg>`)).toEqual(
+      refused,
+    );
+    expect(sanitizeSvg(`<svg ${NS}>${marker}<polyline points="0,0 5,5 9,0" marker-mid="url(#m)"/></svg>`).ok).toBe(
+      true,
+    );
+  });
+});
+
+describe("sanitizeSvg's CSS allow-list", () => {
+  it("keeps only allowed properties in style attributes", () => {
+    const out = clean(
+      `<svg ${NS}><rect width="5" height="5" style="fill: red; behavior: url(x.htc); position: fixed; --x: 1; stroke:#000"/></svg>`,
+    );
+    expect(out).toContain('style="fill: red; stroke:#000"');
+  });
+
+  it("rebuilds style sheets from plain rules of allowed properties; no at-rules, no odd selectors", () => {
+    const out = clean(
+      `<svg ${NS}><style>@font-face { font-family: x; src: url(#f) } @media print { .a { fill: blue } } .a, g > .b { fill: red; content: "x"; background-image: url(#p) } svg|a[href] { fill: green } .c { cursor: pointer }</style>${DOT}</svg>`,
+    );
+    expect(out).toContain("<style>.a, g &gt; .b{fill: red}</style>");
+    expect(out).not.toMatch(/font-face|@media|content|background|cursor|green|blue/);
+  });
+
+  it("lets a style sheet neither set filters, markers or masks nor fill with a pattern: those are counted per element", () => {
+    const out = clean(
+      `<svg ${NS}><defs><pattern id="p" width="1" height="1">${DOT}</pattern><linearGradient id="g"><stop offset="0"/></linearGradient><filter id="f"><feGaussianBlur stdDeviation="1"/></filter></defs><style>.a { filter: url(#f); marker-mid: url(#p); mask: url(#p) } .b { fill: url(#p) } .c { fill: url(#g); stroke: red }</style>${DOT}</svg>`,
+    );
+    expect(out).toContain("<style>.c{fill: url(#g); stroke: red}</style>");
+  });
+
+  it("stays linear on a large style sheet with no semicolons and many unclosed url(", () => {
+    const css = `${".a{fill:red}".repeat(50_000)}${"url(".repeat(50_000)}`;
+    const out = clean(`<svg ${NS}><style>${css}</style>${DOT}</svg>`);
+    expect(out).toContain(".a{fill:red}");
+    expect(out).not.toContain("url(");
   });
 });

@@ -14,10 +14,12 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestUser } from "../../../test/factories/users.ts";
+import { useBomb } from "../../../test/hostile-svgs.ts";
 import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
 import { cmykJpeg, discPicture, noisePng, pngBomb, truncatedPng } from "../../../test/pictures.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { uploads } from "../../db/schema/index.ts";
+import { MAX_OPEN_UPLOADS, OPEN_UPLOADS_LIMIT_MESSAGE } from "./open-upload.ts";
 import { purgeStaleUploads } from "./purge-stale-uploads.ts";
 import { createUploadStore } from "./upload-store.ts";
 
@@ -165,7 +167,10 @@ describe("tus uploads", () => {
     expectJsonError(await tus("DELETE", location, { token }), 409);
   });
 
-  it("resumes a 40 MB PNG after a dropped connection from the offset HEAD reports, ending with the identical file", async () => {
+  // 40 MB in and out of the heavy work process on top of the transfer: seconds on a busy machine.
+  it("resumes a 40 MB PNG after a dropped connection from the offset HEAD reports, ending with the identical file", {
+    timeout: 90_000,
+  }, async () => {
     const token = await signedInCustomer();
     const file = await noisePng(40);
     expect(file.length).toBeGreaterThan(40 * 1024 * 1024);
@@ -242,6 +247,47 @@ describe("tus uploads", () => {
     const location = await createUpload(token, 100);
     expectJsonError(await patch(token, location, 10, Buffer.alloc(5)), 409);
     expectJsonError(await patch(token, location, 0, Buffer.alloc(101)), 413);
+  });
+
+  it("accepts one of two PATCHes of the same chunk sent at once; the other is a conflict", async () => {
+    const token = await signedInCustomer();
+    const file = await discPicture(600, 600);
+    const location = await createUpload(token, file.length);
+    const half = Math.floor(file.length / 2);
+    const both = await Promise.all([
+      patch(token, location, 0, file.subarray(0, half)),
+      patch(token, location, 0, file.subarray(0, half)),
+    ]);
+    expect(both.map((response) => response.status).sort()).toEqual([204, 409]);
+    const [first, second] = both;
+    expectJsonError(first.status === 409 ? first : second, 409);
+    const head = await tus("HEAD", location, { token });
+    expect(Number(head.headers.get("upload-offset"))).toBe(half);
+    expect((await patch(token, location, half, file.subarray(half))).status).toBe(204);
+    expect(fs.readFileSync(tusFile(idOf(location))).equals(file)).toBe(true);
+  });
+
+  it("counts the open-uploads limit atomically: of 25 starts at once, exactly 10 are accepted", async () => {
+    const token = await signedInCustomer();
+    const starts = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        tus("POST", STUDIO_API.uploads, {
+          token,
+          headers: { "Upload-Length": "100", "Upload-Metadata": `purpose ${encode("artwork")}` },
+        }),
+      ),
+    );
+    const statuses = starts.map((response) => response.status);
+    expect(statuses.filter((code) => code === 201)).toHaveLength(MAX_OPEN_UPLOADS);
+    expect(statuses.filter((code) => code === 429)).toHaveLength(25 - MAX_OPEN_UPLOADS);
+    const refused = starts.find((response) => response.status === 429);
+    if (!refused) throw new Error("no start was refused");
+    expectJsonError(refused, 429);
+    expect(refused.body.error).toMatchObject({ code: "rate_limited", message: OPEN_UPLOADS_LIMIT_MESSAGE });
+    // Cancelling one makes room for one more.
+    const location = starts.find((response) => response.status === 201)?.headers.get("location") ?? "";
+    expect((await tus("DELETE", location, { token })).status).toBe(204);
+    await createUpload(token, 100);
   });
 
   it("cancels an upload in progress: DELETE removes the row and the received bytes", async () => {
@@ -357,6 +403,12 @@ describe("upload failures end in `failed` with the right code and words", () => 
       name: "an empty SVG",
       file: async () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"></svg>'),
       code: "svg_unsafe",
+      type: "svg",
+    },
+    {
+      name: "a 2.3 KB SVG of nested <use> copies (issue 25)",
+      file: async () => Buffer.from(useBomb({ levels: 9, fanout: 9, padding: 659 })),
+      code: "too_complex",
       type: "svg",
     },
   ];

@@ -1,13 +1,10 @@
 import {
-  confirmPasswordSchema,
-  forgotPasswordSchema,
-  linkTokenSchema,
-  MESSAGES,
-  passwordSchema,
-  signUpSchema,
-} from "@threadfolk/contract/validation";
+  confirmEmailBodySchema,
+  forgotPasswordBodySchema,
+  resetPasswordBodySchema,
+  signUpBodySchema,
+} from "@threadfolk/contract/api-requests";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { parseInput } from "../../http/validate.ts";
 import { authorize } from "../../lib/authorize.ts";
@@ -17,49 +14,31 @@ import { userPolicies } from "./policies.ts";
 import { presentUser, presentUserInfo } from "./presenters.ts";
 import { confirmEmail, createUser, getUser, requestPasswordReset, resetPassword } from "./services.ts";
 
-const signUpBody = z.strictObject({ user: signUpSchema });
-const confirmEmailBody = z.strictObject({
-  user: z.strictObject({ emailConfirmationToken: linkTokenSchema("Email confirmation token") }),
-});
-const forgotPasswordBody = z.strictObject({ user: forgotPasswordSchema });
-const resetPasswordBody = z.strictObject({
-  user: z
-    .strictObject({
-      resetPasswordToken: linkTokenSchema("Reset password token"),
-      password: passwordSchema,
-      confirmPassword: confirmPasswordSchema,
-    })
-    .refine((value) => value.password === value.confirmPassword, {
-      message: MESSAGES.confirmPasswordMismatch,
-      path: ["confirmPassword"],
-    }),
-});
-
 /** Accounts: sign-up, e-mail confirmation, password reset and user info. */
 export async function userRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { db, config, rateLimiter } = context;
 
   app.post("/users", async (request, reply) => {
-    const { user: input } = parseInput(signUpBody, request.body);
+    const { user: input } = parseInput(signUpBodySchema, request.body);
     await enforceRateLimit({ rateLimiter, config, action: "sign_up", ip: request.ip, email: input.email });
     const user = await createUser({ ...context, input });
     return reply.status(201).send(presentUser(user));
   });
 
   app.post("/users/confirm_email", async (request) => {
-    const { user: input } = parseInput(confirmEmailBody, request.body);
+    const { user: input } = parseInput(confirmEmailBodySchema, request.body);
     return presentUser(await confirmEmail({ db, token: input.emailConfirmationToken }));
   });
 
   app.post("/users/forgot_password", async (request) => {
-    const { user: input } = parseInput(forgotPasswordBody, request.body);
+    const { user: input } = parseInput(forgotPasswordBodySchema, request.body);
     await enforceRateLimit({ rateLimiter, config, action: "forgot_password", ip: request.ip, email: input.email });
     await requestPasswordReset({ ...context, email: input.email });
     return { message: "Password reset instructions sent" };
   });
 
   app.post("/users/reset_password", async (request) => {
-    const { user: input } = parseInput(resetPasswordBody, request.body);
+    const { user: input } = parseInput(resetPasswordBodySchema, request.body);
     return presentUser(await resetPassword({ db, token: input.resetPasswordToken, password: input.password }));
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { SignUpInput } from "@threadfolk/contract/validation";
 import { eq, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
@@ -14,41 +15,78 @@ import {
 import { hashPassword } from "../auth/passwords.ts";
 import { revokeUserSessions } from "../auth/sessions.ts";
 import { enqueueEmail } from "../mail/send-email.ts";
-import { renderConfirmationEmail, renderPasswordResetEmail } from "../mail/templates.ts";
+import { renderConfirmationEmail, renderPasswordResetEmail, renderSignUpAttemptEmail } from "../mail/templates.ts";
 
 type UserRow = typeof users.$inferSelect;
 type ServiceContext = Pick<AppContext, "db" | "config" | "jobs">;
 
-const EMAIL_TAKEN = "Email has already been taken";
 const USERNAME_TAKEN = "Username has already been taken";
 const INVALID_LINK = "This link is invalid or has expired";
 
-function duplicateDetails(taken: { email: boolean; username: boolean }) {
-  const details = [];
-  if (taken.email) details.push({ field: "user.email", message: EMAIL_TAKEN });
-  if (taken.username) details.push({ field: "user.username", message: USERNAME_TAKEN });
-  return details;
+function usernameTaken(): AppError {
+  return new AppError("validation_failed", "The request body is invalid", [
+    { field: "user.username", message: USERNAME_TAKEN },
+  ]);
+}
+
+/**
+ * What sign-up answers for an address that already has an account: the row a new account would have been
+ * (a fresh id, the details as sent, unconfirmed), so the reply cannot tell the two apart. Nothing is stored
+ * under this id; it is never shown anywhere else.
+ */
+function unsavedUser(input: SignUpInput, passwordHash: string): UserRow {
+  const now = new Date();
+  return {
+    id: randomUUID(),
+    email: input.email,
+    passwordHash,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    username: input.username,
+    uniqueUsername: input.username.toLowerCase(),
+    emailConfirmedAt: null,
+    disabledAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Tells the owner of `email` that someone tried to sign up with it (nothing when the account is disabled). */
+async function noticeSignUpAttempt(options: ServiceContext & { email: string }): Promise<void> {
+  const { db, config, email } = options;
+  const [owner] = await db
+    .select({ email: users.email, firstName: users.firstName, disabledAt: users.disabledAt })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  if (!owner || owner.disabledAt) return;
+  await enqueueEmail({
+    db,
+    message: renderSignUpAttemptEmail({ config, to: owner.email, firstName: owner.firstName }),
+  });
 }
 
 /**
  * Creates an unconfirmed account and queues its confirmation e-mail in the same transaction. E-mail and
- * username are unique case-insensitively; the unique indexes decide races, the pre-check names both fields.
+ * username are unique case-insensitively; the unique indexes decide races. An address that already has an
+ * account answers as a new one would (same status, same shape, the same password hashing first), and its
+ * owner is e-mailed about the attempt instead: sign-up does not tell anyone which addresses are registered
+ * (issue 25). A taken username is still a 422: usernames are public (storefront addresses).
  */
 export async function createUser(options: ServiceContext & { input: SignUpInput }): Promise<UserRow> {
   const { db, config, jobs, input } = options;
   const uniqueUsername = input.username.toLowerCase();
+  // Hashed before anything is looked up, so both answers take the same time.
+  const passwordHash = await hashPassword(input.password);
   const existing = await db
     .select({ email: users.email, uniqueUsername: users.uniqueUsername })
     .from(users)
     .where(or(sql`lower(${users.email}) = lower(${input.email})`, eq(users.uniqueUsername, uniqueUsername)));
-  const taken = {
-    email: existing.some((row) => row.email.toLowerCase() === input.email.toLowerCase()),
-    username: existing.some((row) => row.uniqueUsername === uniqueUsername),
-  };
-  if (taken.email || taken.username) {
-    throw new AppError("validation_failed", "The request body is invalid", duplicateDetails(taken));
+  if (existing.some((row) => row.uniqueUsername === uniqueUsername)) throw usernameTaken();
+  if (existing.some((row) => row.email.toLowerCase() === input.email.toLowerCase())) {
+    await noticeSignUpAttempt({ ...options, email: input.email });
+    jobs.nudge();
+    return unsavedUser(input, passwordHash);
   }
-  const passwordHash = await hashPassword(input.password);
   let user: UserRow;
   try {
     user = await db.transaction(async (tx) => {
@@ -77,11 +115,11 @@ export async function createUser(options: ServiceContext & { input: SignUpInput 
   } catch (error) {
     const index = violatedUniqueIndex(error);
     if (!index) throw error;
-    throw new AppError(
-      "validation_failed",
-      "The request body is invalid",
-      duplicateDetails({ email: index.includes("email"), username: index.includes("username") }),
-    );
+    if (index.includes("username")) throw usernameTaken();
+    // The same address signed up at the same moment: answered like any taken address.
+    await noticeSignUpAttempt({ ...options, email: input.email });
+    jobs.nudge();
+    return unsavedUser(input, passwordHash);
   }
   jobs.nudge();
   return user;

@@ -123,31 +123,59 @@ describe("POST /api/v1/users", () => {
     expect(response.status).toBe(422);
   });
 
-  it("refuses an e-mail or username already taken, in any case", async () => {
-    const existing = await createTestUser(server.context.db, { email: "taken@example.com", username: "TakenName" });
-    const duplicateEmail = await signUp(signUpPayload({ email: "TAKEN@Example.COM" }));
-    expect(duplicateEmail.status).toBe(422);
-    expect(duplicateEmail.body.error.code).toBe("validation_failed");
-    expect(duplicateEmail.body.error.details).toEqual([
-      { field: "user.email", message: "Email has already been taken" },
-    ]);
-    const duplicateUsername = await signUp(signUpPayload({ username: "takenname" }));
+  it("answers a registered e-mail as it answers a new one, and tells the address's owner instead", async () => {
+    const existing = await createTestUser(server.context.db, {
+      email: "taken@example.com",
+      username: "TakenName",
+      firstName: "Ada",
+    });
+    const fresh = await signUp(signUpPayload({ email: "not.taken.yet@example.com" }));
+    const duplicate = await signUp(signUpPayload({ email: "TAKEN@Example.COM" }));
+    expect(duplicate.status).toBe(fresh.status);
+    expect(duplicate.status).toBe(201);
+    // The same shape, field for field: nothing in the reply says which address was registered.
+    const shapeOf = (body: unknown): unknown =>
+      body && typeof body === "object"
+        ? Object.fromEntries(Object.entries(body).map(([key, value]) => [key, shapeOf(value)]))
+        : typeof body;
+    expect(shapeOf(duplicate.body)).toEqual(shapeOf(fresh.body));
+    expect(duplicate.body.data.attributes).toMatchObject({ email: "TAKEN@Example.COM", email_confirmed: false });
+    // Nothing was stored, and the account that exists is untouched.
+    const stored = await server.context.db.select().from(users).where(sql`lower(${users.email}) = 'taken@example.com'`);
+    expect(stored.map((row) => row.id)).toEqual([existing.id]);
+    expect(stored[0]?.passwordHash).toBe(existing.passwordHash);
+    const [ghost] = await server.context.db.select().from(users).where(eq(users.id, duplicate.body.data.id));
+    expect(ghost).toBeUndefined();
+
+    const notice = await deliverAndReadLatestEmail(server, existing.email);
+    expect(notice.subject).toBe("Someone tried to create a Threadfolk Test account with your email");
+    expect(notice.text).toContain("Hi Ada,");
+    expect(notice.text).toContain("no new account was made");
+    expect(notice.links.some((link) => link.includes("/confirm-email/"))).toBe(false);
+  });
+
+  it("still refuses a username already taken, in any case (usernames are public)", async () => {
+    const existing = await createTestUser(server.context.db, { username: "TakenTwice" });
+    const duplicateUsername = await signUp(signUpPayload({ username: "takentwice" }));
     expect(duplicateUsername.status).toBe(422);
     expect(duplicateUsername.body.error.details).toEqual([
       { field: "user.username", message: "Username has already been taken" },
     ]);
+    // With the registered e-mail as well, only the username is named.
     const both = await signUp(signUpPayload({ email: existing.email, username: existing.username }));
-    expect(both.body.error.details).toHaveLength(2);
+    expect(both.status).toBe(422);
+    expect(both.body.error.details).toEqual([{ field: "user.username", message: "Username has already been taken" }]);
   });
 
-  it("lets exactly one of two simultaneous sign-ups with one e-mail through", async () => {
+  it("lets exactly one of two simultaneous sign-ups with one e-mail create an account; both answer 201", async () => {
     const results = await Promise.all([
       signUp(signUpPayload({ email: "race@example.com" })),
       signUp(signUpPayload({ email: "Race@example.com" })),
     ]);
-    expect(results.map((result) => result.status).sort()).toEqual([201, 422]);
-    const loser = results.find((result) => result.status === 422);
-    expect(loser?.body.error.details).toEqual([{ field: "user.email", message: "Email has already been taken" }]);
+    expect(results.map((result) => result.status)).toEqual([201, 201]);
+    const stored = await server.context.db.select().from(users).where(sql`lower(${users.email}) = 'race@example.com'`);
+    expect(stored).toHaveLength(1);
+    expect(results.map((result) => result.body.data.id)).toContain(stored[0]?.id);
   });
 
   it.each([

@@ -77,13 +77,13 @@ describe("AddressFields", () => {
     ]);
   });
 
-  it("offers the 52 states under a placeholder that cannot be chosen", () => {
+  it("offers the 52 states and the 3 Armed Forces codes under a placeholder that cannot be chosen", () => {
     const markup = render();
     const state = controlLabelled(markup, "State");
     expect(state.tag).toBe("select");
     const list = new RegExp(`id="${state.id}"[^>]*>(.*?)</select>`).exec(markup)?.[1] ?? "";
     const options = [...list.matchAll(/<option([^>]*)>([^<]*)<\/option>/g)];
-    expect(options).toHaveLength(53);
+    expect(options).toHaveLength(56);
     expect(options[0]?.[2]).toBe(STATE_PLACEHOLDER);
     expect(options[0]?.[1]).toContain("disabled");
     expect(

@@ -121,6 +121,16 @@ describe("payForOrderByCard", () => {
     expect(stages).toEqual(["placing", "paying"]);
   });
 
+  it("with Stripe's PaymentMethod (decision 061), sends its id and no card field", async () => {
+    const { calls, sent } = scriptedCalls([placedOrder("pp_9")], [paymentReply("success", "Paid")]);
+    expect(await payForOrderByCard({ paymentMethodId: "pm_1Abc" }, calls)).toMatchObject({ status: "paid" });
+    expect(sent[1]).toEqual({
+      call: "pay",
+      key: "key-1",
+      body: { orderPayment: { processorPaymentId: "pp_9" }, paymentMethodId: "pm_1Abc" },
+    });
+  });
+
   it("with no card (the gift card pays everything), posts the payment without credit_card_params", async () => {
     const paidByGiftCard = placedOrder("pp_7");
     paidByGiftCard.data.attributes.amountDue = "$0.00";

@@ -1,4 +1,4 @@
-import { ADD_PAYMENT_INFO_AFTER_CHARACTERS, type CardFormValues } from "@threadfolk/contract/card-form";
+import { ADD_PAYMENT_INFO_AFTER_CHARACTERS } from "@threadfolk/contract/card-form";
 import {
   ORDER_MESSAGES,
   type OrderPaymentBody,
@@ -7,6 +7,7 @@ import {
 } from "@threadfolk/contract/orders";
 import { z } from "zod";
 import { ApiError, isApiError } from "../../lib/api-client.ts";
+import { type CardPaymentSource, isStripePaymentMethod } from "./stripe-card.ts";
 
 /**
  * Place Order with a card (spec section 4, card flow; issue 13): the cart is placed as an order, then paid with
@@ -97,7 +98,7 @@ export const GIFT_CARD_NO_LONGER_COVERS = "Your gift card no longer pays this wh
  * failure (a refusal to place the order, a conflict, a server error) is thrown as it came.
  */
 export async function payForOrderByCard(
-  card: CardFormValues | null,
+  card: CardPaymentSource | null,
   calls: CardCheckoutCalls,
 ): Promise<CardCheckoutOutcome> {
   const wait = calls.wait ?? defaultWait;
@@ -111,14 +112,16 @@ export async function payForOrderByCard(
   if (card === null && order.data.attributes.amountDueCents > 0)
     throw new ApiError({ status: 409, code: "conflict", message: GIFT_CARD_NO_LONGER_COVERS });
   const body: OrderPaymentBody = card
-    ? {
-        orderPayment: { processorPaymentId },
-        creditCardParams: {
-          creditCardNumber: card.creditCardNumber,
-          expirationDate: card.expirationDate,
-          cvc: card.cvc,
-        },
-      }
+    ? isStripePaymentMethod(card)
+      ? { orderPayment: { processorPaymentId }, paymentMethodId: card.paymentMethodId }
+      : {
+          orderPayment: { processorPaymentId },
+          creditCardParams: {
+            creditCardNumber: card.creditCardNumber,
+            expirationDate: card.expirationDate,
+            cvc: card.cvc,
+          },
+        }
     : { orderPayment: { processorPaymentId } };
   calls.onStage?.("paying");
   try {

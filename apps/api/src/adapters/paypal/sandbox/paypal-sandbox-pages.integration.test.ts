@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDesign } from "../../../../test/factories/catalogue.ts";
 import { obtainGuestTokens } from "../../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../../test/test-server.ts";
-import type { PayPalSandbox } from "./paypal-sandbox.ts";
+import { PAYPAL_SANDBOX_PAYER_ID, type PayPalSandbox } from "./paypal-sandbox.ts";
 
 let server: TestServer;
 let sandbox: PayPalSandbox;
@@ -65,8 +65,8 @@ async function paypalOrder(displayName = "Moth & Lamp") {
 }
 
 /** The approval page's path, from the `payer-action` link the sandbox gave its order. */
-function approvalPath(paypalOrderId: string): string {
-  const order = sandbox.findOrder(paypalOrderId) as { links: { rel: string; href: string }[] } | undefined;
+async function approvalPath(paypalOrderId: string): Promise<string> {
+  const order = (await sandbox.findOrder(paypalOrderId)) as { links: { rel: string; href: string }[] } | undefined;
   const href = order?.links.find((link) => link.rel === "payer-action")?.href;
   if (!href) throw new Error("no payer-action link");
   const url = new URL(href);
@@ -123,7 +123,7 @@ describe("the PayPal JS SDK stand-in", () => {
 describe("the approval page", () => {
   it("shows the order's amount, items and ship-to, escaped, under a strict policy of its own", async () => {
     const order = await paypalOrder("<img src=x onerror=alert(1)> & Co");
-    const page = await server.request(approvalPath(order.paypalOrderId), { headers: { accept: "text/html" } });
+    const page = await server.request(await approvalPath(order.paypalOrderId), { headers: { accept: "text/html" } });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(page.text).toContain(`${PAYPAL_SANDBOX_LABEL}: no real money moves`);
@@ -132,7 +132,7 @@ describe("the approval page", () => {
     expect(page.text).not.toContain("<img");
     expect(page.text).toContain("O&#39;Hara &lt;b&gt;");
     expect(page.text).toContain(" × 2");
-    const shown = sandbox.findOrder(order.paypalOrderId) as unknown as {
+    const shown = (await sandbox.findOrder(order.paypalOrderId)) as unknown as {
       purchase_units: { amount: { value: string } }[];
     };
     expect(page.text).toContain(`$${shown.purchase_units[0]?.amount.value} USD`);
@@ -180,7 +180,12 @@ describe("the approval page", () => {
     const order = await paypalOrder();
     const approved = await answer(order.paypalOrderId, "approve");
     expect(approved.status, approved.text).toBe(200);
-    expect(approved.body).toMatchObject({ id: order.paypalOrderId, status: "APPROVED", payer_id: "SANDBOXBUYER01" });
+    expect(approved.body).toMatchObject({
+      id: order.paypalOrderId,
+      status: "APPROVED",
+      payer_id: PAYPAL_SANDBOX_PAYER_ID,
+    });
+    expect(approved.body.payer_id).toMatch(/^[2-9A-HJ-NP-Z]{13}$/);
     // Approved: the page has nothing left to choose, and a second answer is refused.
     const page = await server.request(`/paypal-sandbox/checkoutnow?token=${order.paypalOrderId}`);
     expect(page.text).toContain("This order is APPROVED: there is nothing to approve.");
@@ -198,7 +203,7 @@ describe("the approval page", () => {
     expect((await answer(order.paypalOrderId, "funding_declined")).status).toBe(200);
     const declined = await capture(order.token, order.paypalOrderId);
     expect(declined.status, declined.text).toBe(402);
-    const page = await server.request(approvalPath(order.paypalOrderId));
+    const page = await server.request(await approvalPath(order.paypalOrderId));
     expect(page.text).toContain('id="approval"');
     expect((await answer(order.paypalOrderId, "approve")).status).toBe(200);
     const paid = await capture(order.token, order.paypalOrderId);
@@ -235,6 +240,6 @@ describe("the approval page", () => {
     expect(refusals.map((response) => response.status)).toEqual([400, 404, 403, 415, 400]);
     for (const refusal of refusals) isPayPalError(refusal.body);
     // None of them approved the order.
-    expect(sandbox.findOrder(order.paypalOrderId)?.status).toBe("CREATED");
+    expect((await sandbox.findOrder(order.paypalOrderId))?.status).toBe("CREATED");
   });
 });

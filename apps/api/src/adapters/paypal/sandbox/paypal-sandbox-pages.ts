@@ -6,7 +6,7 @@ import { textSchema } from "@threadfolk/contract/text";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { PAYPAL_SANDBOX_DESCRIPTIONS_FOLDER } from "../../../lib/paths.ts";
-import type { PayPalSandbox } from "./paypal-sandbox.ts";
+import { PAYPAL_SANDBOX_PAYER_ID, type PayPalSandbox } from "./paypal-sandbox.ts";
 
 /**
  * What a payer sees of the in-app PayPal sandbox (decision 032), beside its Orders v2 API:
@@ -311,7 +311,7 @@ export function registerPayPalSandboxPages(
 
   scope.get("/checkoutnow", async (request, reply) => {
     const token = queryOf(request).token ?? "";
-    const found = ORDER_ID_PATTERN.test(token) ? sandbox.findOrder(token) : undefined;
+    const found = ORDER_ID_PATTERN.test(token) ? await sandbox.findOrder(token) : undefined;
     const shown = found ? shownOrderSchema.safeParse(found) : undefined;
     if (!shown?.success) {
       if (acceptsHtml(request)) {
@@ -381,7 +381,7 @@ export function registerPayPalSandboxPages(
         })),
       );
     }
-    const order = sandbox.findOrder(answer.data.token);
+    const order = await sandbox.findOrder(answer.data.token);
     if (!order) {
       return sendError(reply, 404, "RESOURCE_NOT_FOUND", NOT_FOUND, [
         { issue: "INVALID_RESOURCE_ID", description: "Specified resource ID does not exist.", field: "token" },
@@ -397,7 +397,7 @@ export function registerPayPalSandboxPages(
       );
     }
     const outcome = answer.data.outcome as (typeof APPROVAL_CHOICES)[number]["outcome"];
-    const approved = sandbox.approveOrder(order.id, outcome);
+    const approved = await sandbox.approveOrder(order.id, outcome);
     return reply
       .code(200)
       .header("content-type", "application/json")
@@ -407,7 +407,7 @@ export function registerPayPalSandboxPages(
           id: approved.id,
           status: approved.status,
           outcome,
-          ...(outcome === "cancel" ? {} : { payer_id: "SANDBOXBUYER01" }),
+          ...(outcome === "cancel" ? {} : { payer_id: PAYPAL_SANDBOX_PAYER_ID }),
         }),
       );
   });

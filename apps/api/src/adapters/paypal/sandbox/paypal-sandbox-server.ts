@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
-import { createPayPalSandbox, type PayPalSandbox, type SandboxResponse } from "./paypal-sandbox.ts";
+import type { PayPalSandbox, SandboxResponse } from "./paypal-sandbox.ts";
 import { registerPayPalSandboxPages } from "./paypal-sandbox-pages.ts";
 
 /** The most a request to the sandbox may carry (PayPal's own bodies are far smaller). */
@@ -59,10 +59,7 @@ export type RunningPayPalSandbox = {
 };
 
 /** The sandbox as a standalone server on 127.0.0.1 (a random port unless one is given). */
-export async function startPayPalSandboxServer(
-  sandbox: PayPalSandbox = createPayPalSandbox(),
-  port = 0,
-): Promise<RunningPayPalSandbox> {
+export async function startPayPalSandboxServer(sandbox: PayPalSandbox, port = 0): Promise<RunningPayPalSandbox> {
   const server = http.createServer(createPayPalSandboxListener(sandbox));
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

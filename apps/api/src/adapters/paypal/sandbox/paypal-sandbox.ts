@@ -1,20 +1,33 @@
-import { generateKeyPairSync, randomBytes, randomUUID, sign, verify } from "node:crypto";
+import { createHash, randomBytes, randomUUID, sign, verify } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
+import type { Database } from "../../../db/client.ts";
 import { PAYPAL_SANDBOX_DESCRIPTIONS_FOLDER } from "../../../lib/paths.ts";
-import { valueToCents } from "../paypal.ts";
+import { centsToValue, valueToCents } from "../paypal.ts";
 import { createOpenApiValidator, type OpenApiDescription, type SchemaIssue } from "./openapi-validator.ts";
+import { checkAmounts, type Money } from "./sandbox-amounts.ts";
+import { header, paypalId, refuse, refuseIssue, SandboxRefusal } from "./sandbox-errors.ts";
+import {
+  createSandboxStore,
+  type SandboxCapture,
+  type SandboxExecutor,
+  type SandboxOrder,
+  type SandboxRefund,
+  type SandboxStore,
+} from "./sandbox-store.ts";
 
 /**
- * A local PayPal (decision 027): the Orders v2 calls our adapter makes (create, show, capture), the OAuth2 token,
- * `GET /v2/payments/captures/{id}` and `POST /v1/notifications/verify-webhook-signature`, answering as PayPal
- * does. Every request body and header is checked against PayPal's published OpenAPI descriptions (the subsets in
- * this folder, Apache-2.0, see NOTICE) and PayPal's business rules for amounts; a request that does not fit is
- * answered with PayPal's error shape and recorded in `refusals`. Orders live in memory. A payer approves an
- * order through `approveOrder` (the local approval page calls it). `PayPal-Mock-Response` negative testing is
- * honoured as in PayPal's sandbox, plus two codes of our own for the capture outcomes PayPal's sandbox produces
- * only with special accounts: CAPTURE_DECLINED and CAPTURE_PENDING.
+ * A local PayPal (decisions 027 and 055): the Orders v2 calls our adapter makes (create, show, capture), the
+ * OAuth2 token, Payments v2 (show capture, refund capture, show refund) and
+ * `POST /v1/notifications/verify-webhook-signature`, answering as PayPal does. Every request body and header is
+ * checked against PayPal's published OpenAPI descriptions (the subsets in this folder, Apache-2.0, see NOTICE)
+ * and PayPal's business rules for amounts; a request that does not fit is answered with PayPal's error shape and
+ * recorded in `refusals`. Orders, captures, refunds, tokens, replayable answers and the signing key live in the
+ * database (sandbox-store.ts), so every app instance serves every order. A payer approves an order through
+ * `approveOrder` (the local approval page calls it). `PayPal-Mock-Response` negative testing is honoured as in
+ * PayPal's sandbox, plus two codes of our own for the capture outcomes PayPal's sandbox produces only with
+ * special accounts: CAPTURE_DECLINED and CAPTURE_PENDING.
  *
  * This is a plain request handler (`handle`), mounted by `paypal-sandbox-server.ts` as a standalone 127.0.0.1
  * server (tests) or inside the app under a prefix.
@@ -23,6 +36,8 @@ import { createOpenApiValidator, type OpenApiDescription, type SchemaIssue } fro
 export const PAYPAL_SANDBOX_CLIENT_ID = "threadfolk-paypal-sandbox";
 export const PAYPAL_SANDBOX_CLIENT_SECRET = "threadfolk-paypal-sandbox-secret";
 export const PAYPAL_SANDBOX_WEBHOOK_ID = "THREADFOLKSANDBOXWEBHOOK";
+/** The sandbox's one payer: 13 characters of PayPal's payer-id alphabet (`^[2-9A-HJ-NP-Z]{13}$`). */
+export const PAYPAL_SANDBOX_PAYER_ID = "7KZ9QWXB3M2HN";
 /** Our own mock codes (PayPal's sandbox reaches these capture outcomes with special test accounts instead). */
 export const SANDBOX_MOCK_CAPTURE_DECLINED = "CAPTURE_DECLINED";
 export const SANDBOX_MOCK_CAPTURE_PENDING = "CAPTURE_PENDING";
@@ -44,35 +59,9 @@ export type SandboxResponse = { status: number; headers: Record<string, string>;
  */
 export type ApprovalOutcome = "approve" | "cancel" | "funding_declined" | "capture_pending" | "capture_declined";
 
-type Money = { currency_code: string; value: string };
-
-type StoredCapture = {
-  id: string;
-  orderId: string;
-  status: "COMPLETED" | "DECLINED" | "PENDING" | "REFUNDED" | "PARTIALLY_REFUNDED" | "FAILED";
-  reason: string | null;
-  amount: Money;
-  invoiceId: string | null;
-  createTime: string;
-  updateTime: string;
-};
-
-type StoredOrder = {
-  id: string;
-  status: "CREATED" | "APPROVED" | "COMPLETED" | "VOIDED";
-  request: Record<string, unknown>;
-  purchaseUnit: Record<string, unknown>;
-  amount: Money;
-  createTime: string;
-  updateTime: string;
-  /** The payer's funding source will be refused at capture (the approval page's 'funding declined'). */
-  fundingDeclined: boolean;
-  /** The capture outcome the approval chose (capture_pending / capture_declined), as a mock code would. */
-  captureMock?: string | undefined;
-  captureIds: string[];
-};
-
 export type PayPalSandboxOptions = {
+  /** Where the sandbox keeps its books: the app's database, shared by every instance. */
+  db: Database;
   clientId?: string;
   clientSecret?: string;
   /** The webhook id notifications are signed for (PAYPAL_WEBHOOK_ID when the app runs the sandbox). */
@@ -84,106 +73,26 @@ export type PayPalSandboxOptions = {
   now?: () => number;
 };
 
-type Refusal = {
-  status: number;
-  name: string;
-  message: string;
-  details: SchemaIssue[] | { issue: string; description: string; field?: string }[];
-};
-
-/** The sandbox keeps at most this many orders, idempotent answers and tokens (the oldest go first). */
-const MAX_ORDERS = 10_000;
-/** Requests and refusals kept for tests and for looking into a problem (the newest). */
+/** Requests and refusals kept in this process for tests and for looking into a problem (the newest). */
 const MAX_RECORDED = 500;
-
-/** Sets a key in an insertion-ordered map, dropping the oldest entry past MAX_ORDERS. */
-function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
-  map.set(key, value);
-  if (map.size > MAX_ORDERS) {
-    const oldest = map.keys().next();
-    if (!oldest.done) map.delete(oldest.value);
-  }
-}
-
-const UNPROCESSABLE = {
-  name: "UNPROCESSABLE_ENTITY",
-  message: "The requested action could not be performed, semantically incorrect, or failed business validation.",
-};
-
-const ERROR_MESSAGES: Record<number, { name: string; message: string }> = {
-  400: { name: "INVALID_REQUEST", message: "Request is not well-formed, syntactically incorrect, or violates schema." },
-  401: {
-    name: "AUTHENTICATION_FAILURE",
-    message: "Authentication failed due to missing authorization header, or invalid authentication credentials.",
-  },
-  404: { name: "RESOURCE_NOT_FOUND", message: "The specified resource does not exist." },
-  415: { name: "UNSUPPORTED_MEDIA_TYPE", message: "The server does not support the request payload's media type." },
-  422: {
-    name: "UNPROCESSABLE_ENTITY",
-    message: "The requested action could not be performed, semantically incorrect, or failed business validation.",
-  },
-};
-
-/** Issue codes PayPal answers with 400 rather than 422 (its `400` schema). */
-const BAD_REQUEST_ISSUES = new Set([
-  "INVALID_ARRAY_MAX_ITEMS",
-  "INVALID_ARRAY_MIN_ITEMS",
-  "INVALID_COUNTRY_CODE",
-  "INVALID_PARAMETER_SYNTAX",
-  "INVALID_STRING_LENGTH",
-  "INVALID_PARAMETER_VALUE",
-  "MISSING_REQUIRED_PARAMETER",
-  "NOT_SUPPORTED",
-  "PAYPAL_REQUEST_ID_REQUIRED",
-  "MALFORMED_REQUEST_JSON",
-]);
-
-class SandboxRefusal extends Error {
-  constructor(readonly refusal: Refusal) {
-    super(
-      `${refusal.status} ${refusal.details.map((detail) => `${detail.issue}${detail.field ? ` at ${detail.field}` : ""}`).join(", ")}`,
-    );
-  }
-}
-
-function refuse(status: number, details: Refusal["details"]): never {
-  const { name, message } = ERROR_MESSAGES[status] ?? UNPROCESSABLE;
-  throw new SandboxRefusal({ status, name, message, details });
-}
-
-function refuseIssue(issue: string, description: string, field?: string): never {
-  refuse(BAD_REQUEST_ISSUES.has(issue) ? 400 : 422, [{ issue, description, ...(field ? { field } : {}) }]);
-}
-
-function header(headers: SandboxRequest["headers"], name: string): string | undefined {
-  const value = headers[name] ?? headers[name.toLowerCase()];
-  if (value === undefined) {
-    const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name.toLowerCase());
-    const found = key === undefined ? undefined : headers[key];
-    return Array.isArray(found) ? found[0] : found;
-  }
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** PayPal-style ids: 17 upper-case letters and digits. */
-function paypalId(): string {
-  const alphabet = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
-  const bytes = randomBytes(17);
-  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join("");
-}
 
 function readDescription(file: string): OpenApiDescription {
   return JSON.parse(fs.readFileSync(path.join(PAYPAL_SANDBOX_DESCRIPTIONS_FOLDER, file), "utf8")) as OpenApiDescription;
 }
 
 let descriptions:
-  | { orders: ReturnType<typeof createOpenApiValidator>; webhooks: ReturnType<typeof createOpenApiValidator> }
+  | {
+      orders: ReturnType<typeof createOpenApiValidator>;
+      webhooks: ReturnType<typeof createOpenApiValidator>;
+      payments: ReturnType<typeof createOpenApiValidator>;
+    }
   | undefined;
 
 function validators() {
   descriptions ??= {
     orders: createOpenApiValidator(readDescription("checkout-orders-v2.json")),
     webhooks: createOpenApiValidator(readDescription("notifications-webhooks-v1.json")),
+    payments: createOpenApiValidator(readDescription("payments-payment-v2.json")),
   };
   return descriptions;
 }
@@ -193,36 +102,84 @@ function signedText(transmissionId: string, transmissionTime: string, webhookId:
   return `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(Buffer.from(body, "utf8"))}`;
 }
 
-export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+const isoTime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
+
+function checkIssues(issues: SchemaIssue[]): void {
+  if (issues.length > 0) refuse(400, issues);
+}
+
+function notFound(field?: string): never {
+  refuse(404, [
+    {
+      issue: "INVALID_RESOURCE_ID",
+      description: "Specified resource ID does not exist. Please check the resource ID and try again.",
+      ...(field ? { field } : {}),
+    },
+  ]);
+}
+
+function parseJsonBody(request: SandboxRequest, required: boolean): unknown {
+  const contentType = header(request.headers, "content-type") ?? "";
+  if (request.body === "" && !required) return undefined;
+  if (!contentType.toLowerCase().startsWith("application/json"))
+    refuse(415, [{ issue: "UNSUPPORTED_MEDIA_TYPE", description: "Send application/json" }]);
+  try {
+    return JSON.parse(request.body);
+  } catch {
+    refuseIssue("MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
+  }
+}
+
+function mockCode(request: SandboxRequest): string | undefined {
+  const raw = header(request.headers, "paypal-mock-response");
+  if (raw === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    refuseIssue("INVALID_PARAMETER_SYNTAX", "PayPal-Mock-Response must be JSON", "PayPal-Mock-Response");
+  }
+  const code = (parsed as { mock_application_codes?: unknown }).mock_application_codes;
+  if (typeof code !== "string" || !/^[A-Z_]+$/.test(code)) {
+    refuseIssue("INVALID_PARAMETER_VALUE", "mock_application_codes must name an error", "PayPal-Mock-Response");
+  }
+  return code;
+}
+
+const HEADER_NAMES: Record<string, string> = {
+  paypal_request_id: "PayPal-Request-Id",
+  prefer: "Prefer",
+  paypal_client_metadata_id: "PayPal-Client-Metadata-Id",
+  paypal_partner_attribution_id: "PayPal-Partner-Attribution-Id",
+  paypal_auth_assertion: "PayPal-Auth-Assertion",
+};
+
+function checkHeaders(request: SandboxRequest, description: "orders" | "payments", parameters: string[]): void {
+  const validator = validators()[description];
+  checkIssues(
+    parameters.flatMap((parameter) => {
+      const name = HEADER_NAMES[parameter] ?? parameter;
+      return validator.validateParameter(parameter, header(request.headers, name), name);
+    }),
+  );
+}
+
+const ALREADY_CAPTURED = "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.";
+
+export function createPayPalSandbox(options: PayPalSandboxOptions) {
   const clientId = options.clientId ?? PAYPAL_SANDBOX_CLIENT_ID;
   const clientSecret = options.clientSecret ?? PAYPAL_SANDBOX_CLIENT_SECRET;
   const webhookId = options.webhookId ?? PAYPAL_SANDBOX_WEBHOOK_ID;
   const tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 32_400;
   const now = options.now ?? Date.now;
+  const store: SandboxStore = createSandboxStore(options.db);
   let publicBaseUrl = options.publicBaseUrl ?? "http://127.0.0.1";
 
-  const tokens = new Map<string, number>();
-  const orders = new Map<string, StoredOrder>();
-  const captures = new Map<string, StoredCapture>();
-  /** PayPal-Request-Id -> the stored answer of the first request with it (per operation). */
-  const idempotentAnswers = new Map<string, SandboxResponse>();
   const refusals: string[] = [];
   const received: { method: string; path: string; headers: SandboxRequest["headers"]; body: unknown }[] = [];
 
-  /** The oldest orders (with their captures) are forgotten past MAX_ORDERS: the in-app sandbox runs for weeks. */
-  function forgetOldOrders(): void {
-    while (orders.size > MAX_ORDERS) {
-      const oldest = orders.values().next().value;
-      if (!oldest) return;
-      for (const captureId of oldest.captureIds) captures.delete(captureId);
-      orders.delete(oldest.id);
-    }
-  }
-
-  const keyId = `CERT-${paypalId()}`;
-  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-
-  const isoNow = () => new Date(now()).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const currentTime = () => new Date(now());
 
   function json(status: number, body: unknown, extraHeaders: Record<string, string> = {}): SandboxResponse {
     return {
@@ -236,67 +193,19 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
     };
   }
 
-  function requireBearer(request: SandboxRequest): void {
+  async function requireBearer(request: SandboxRequest): Promise<void> {
     const authorization = header(request.headers, "authorization") ?? "";
     const token = /^Bearer (\S+)$/.exec(authorization)?.[1];
-    const expiresAt = token === undefined ? undefined : tokens.get(token);
-    if (expiresAt === undefined || expiresAt <= now())
+    const expiresAt = token === undefined ? undefined : await store.tokenExpiry(sha256(token));
+    if (expiresAt === undefined || expiresAt.getTime() <= now())
       refuse(401, [{ issue: "INVALID_ACCESS_TOKEN", description: "Invalid or expired access token" }]);
-  }
-
-  function parseJsonBody(request: SandboxRequest, required: boolean): unknown {
-    const contentType = header(request.headers, "content-type") ?? "";
-    if (request.body === "" && !required) return undefined;
-    if (!contentType.toLowerCase().startsWith("application/json"))
-      refuse(415, [{ issue: "UNSUPPORTED_MEDIA_TYPE", description: "Send application/json" }]);
-    try {
-      return JSON.parse(request.body);
-    } catch {
-      refuseIssue("MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
-    }
-  }
-
-  function checkIssues(issues: SchemaIssue[]): void {
-    if (issues.length > 0) refuse(400, issues);
-  }
-
-  function mockCode(request: SandboxRequest): string | undefined {
-    const raw = header(request.headers, "paypal-mock-response");
-    if (raw === undefined) return undefined;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      refuseIssue("INVALID_PARAMETER_SYNTAX", "PayPal-Mock-Response must be JSON", "PayPal-Mock-Response");
-    }
-    const code = (parsed as { mock_application_codes?: unknown }).mock_application_codes;
-    if (typeof code !== "string" || !/^[A-Z_]+$/.test(code)) {
-      refuseIssue("INVALID_PARAMETER_VALUE", "mock_application_codes must name an error", "PayPal-Mock-Response");
-    }
-    return code;
-  }
-
-  function checkCommonHeaders(request: SandboxRequest, parameters: string[]): void {
-    const { orders: validator } = validators();
-    const names: Record<string, string> = {
-      paypal_request_id: "PayPal-Request-Id",
-      prefer: "Prefer",
-      paypal_client_metadata_id: "PayPal-Client-Metadata-Id",
-      paypal_partner_attribution_id: "PayPal-Partner-Attribution-Id",
-      paypal_auth_assertion: "PayPal-Auth-Assertion",
-    };
-    const issues = parameters.flatMap((parameter) => {
-      const name = names[parameter] ?? parameter;
-      return validator.validateParameter(parameter, header(request.headers, name), name);
-    });
-    checkIssues(issues);
   }
 
   function link(pathname: string, rel: string, method: string) {
     return { href: `${publicBaseUrl}${pathname}`, rel, method };
   }
 
-  function presentCapture(capture: StoredCapture) {
+  function presentCapture(capture: SandboxCapture) {
     return {
       id: capture.id,
       status: capture.status,
@@ -311,13 +220,13 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
         link(`/v2/checkout/orders/${capture.orderId}`, "up", "GET"),
       ],
       supplementary_data: { related_ids: { order_id: capture.orderId } },
-      create_time: capture.createTime,
-      update_time: capture.updateTime,
+      create_time: isoTime(capture.createdAt),
+      update_time: isoTime(capture.updatedAt),
     };
   }
 
-  function presentOrder(order: StoredOrder) {
-    const orderCaptures = order.captureIds.map((id) => captures.get(id)).filter((capture) => capture !== undefined);
+  async function presentOrder(executor: SandboxExecutor, order: SandboxOrder) {
+    const orderCaptures = await store.capturesOfOrder(executor, order.id);
     const approved = order.status !== "CREATED";
     return {
       id: order.id,
@@ -328,7 +237,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
             payment_source: {
               paypal: {
                 email_address: "sandbox-buyer@example.com",
-                account_id: "SANDBOXBUYER01",
+                account_id: PAYPAL_SANDBOX_PAYER_ID,
                 account_status: "VERIFIED",
                 name: { given_name: "Sandbox", surname: "Buyer" },
                 address: { country_code: "US" },
@@ -337,7 +246,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
             payer: {
               name: { given_name: "Sandbox", surname: "Buyer" },
               email_address: "sandbox-buyer@example.com",
-              payer_id: "SANDBOXBUYER01",
+              payer_id: PAYPAL_SANDBOX_PAYER_ID,
               address: { country_code: "US" },
             },
           }
@@ -350,8 +259,8 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
             : {}),
         },
       ],
-      create_time: order.createTime,
-      update_time: order.updateTime,
+      create_time: isoTime(order.createdAt),
+      update_time: isoTime(order.updatedAt),
       links: [
         link(`/v2/checkout/orders/${order.id}`, "self", "GET"),
         ...(order.status === "CREATED"
@@ -362,76 +271,31 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
     };
   }
 
-  /** PayPal's amount rules for one purchase unit (its 422 issues). */
-  function checkAmounts(unit: Record<string, unknown>): Money {
-    const amount = unit.amount as Money & { breakdown?: Record<string, Money> };
-    const field = "/purchase_units/0/amount";
-    const all: [string, Money][] = [[`${field}/value`, amount]];
-    for (const [name, part] of Object.entries(amount.breakdown ?? {}))
-      all.push([`${field}/breakdown/${name}/value`, part]);
-    const items = (unit.items as { unit_amount: Money; quantity: string; tax?: Money }[] | undefined) ?? [];
-    items.forEach((item, index) => {
-      all.push([`/purchase_units/0/items/${index}/unit_amount/value`, item.unit_amount]);
-      if (item.tax) all.push([`/purchase_units/0/items/${index}/tax/value`, item.tax]);
+  /**
+   * Answers a request that carries a PayPal-Request-Id once: a repeat (on any instance, even at the same moment)
+   * gets the stored answer of the first. `run` works in one transaction: a refusal it throws undoes its changes;
+   * a refusal it returns (one that follows a change PayPal keeps) is thrown after they are committed. Only an
+   * answer is stored for replay.
+   */
+  async function once(
+    key: string | undefined,
+    run: (tx: SandboxExecutor) => Promise<SandboxResponse | SandboxRefusal>,
+    replayStatus: (status: number) => number = (status) => status,
+  ): Promise<SandboxResponse> {
+    const outcome = await store.inTransaction(key, async (tx) => {
+      const replay = key === undefined ? undefined : await store.findAnswer(tx, key);
+      if (replay) return { ...replay, status: replayStatus(replay.status) };
+      const result = await run(tx);
+      if (key !== undefined && !(result instanceof SandboxRefusal))
+        await store.saveAnswer(tx, key, result, currentTime());
+      return result;
     });
-    for (const [at, money] of all) {
-      if (money.currency_code !== amount.currency_code)
-        refuseIssue("CURRENCY_MISMATCH", "Currency codes must match", at);
-      if (money.value.startsWith("-")) refuseIssue("CANNOT_BE_NEGATIVE", "Must be greater than or equal to 0.", at);
-      if (/\.\d{3,}$/.test(money.value))
-        refuseIssue("DECIMAL_PRECISION", "Only two decimal place precision is supported.", at);
-    }
-    if (amount.currency_code !== "USD")
-      refuseIssue("INVALID_CURRENCY_CODE", "This sandbox's merchant sells in USD only.", `${field}/currency_code`);
-    const cents = (money: Money | undefined) => (money ? BigInt(valueToCents(money.value)) : 0n);
-    const total = cents(amount);
-    if (total <= 0n) refuseIssue("CANNOT_BE_ZERO_OR_NEGATIVE", "Must be greater than zero.", `${field}/value`);
-    const breakdown = amount.breakdown;
-    if (items.length > 0 && !breakdown?.item_total)
-      refuseIssue("ITEM_TOTAL_REQUIRED", "item_total is required with items", `${field}/breakdown/item_total`);
-    if (items.some((item) => item.tax) && !breakdown?.tax_total)
-      refuseIssue("TAX_TOTAL_REQUIRED", "tax_total is required with item taxes", `${field}/breakdown/tax_total`);
-    if (breakdown) {
-      const sum =
-        cents(breakdown.item_total) +
-        cents(breakdown.tax_total) +
-        cents(breakdown.shipping) +
-        cents(breakdown.handling) +
-        cents(breakdown.insurance) -
-        cents(breakdown.shipping_discount) -
-        cents(breakdown.discount);
-      if (sum !== total) {
-        refuseIssue(
-          "AMOUNT_MISMATCH",
-          "Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.",
-          `${field}/value`,
-        );
-      }
-      if (items.length > 0) {
-        const itemSum = items.reduce((acc, item) => acc + cents(item.unit_amount) * BigInt(item.quantity), 0n);
-        if (itemSum !== cents(breakdown.item_total)) {
-          refuseIssue(
-            "ITEM_TOTAL_MISMATCH",
-            "Should equal sum of (unit_amount * quantity) across all items.",
-            `${field}/breakdown/item_total/value`,
-          );
-        }
-        if (breakdown.tax_total && items.some((item) => item.tax)) {
-          const taxSum = items.reduce((acc, item) => acc + cents(item.tax) * BigInt(item.quantity), 0n);
-          if (taxSum !== cents(breakdown.tax_total))
-            refuseIssue(
-              "TAX_TOTAL_MISMATCH",
-              "Should equal sum of (tax * quantity) across all items.",
-              `${field}/breakdown/tax_total/value`,
-            );
-        }
-      }
-    }
-    return { currency_code: amount.currency_code, value: amount.value };
+    if (outcome instanceof SandboxRefusal) throw outcome;
+    return outcome;
   }
 
-  function createOrder(request: SandboxRequest): SandboxResponse {
-    checkCommonHeaders(request, [
+  async function createOrder(request: SandboxRequest): Promise<SandboxResponse> {
+    checkHeaders(request, "orders", [
       "paypal_request_id",
       "paypal_partner_attribution_id",
       "paypal_client_metadata_id",
@@ -440,17 +304,43 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
     const body = parseJsonBody(request, true);
     checkIssues(validators().orders.validateSchema("order_request", body));
     const requestId = header(request.headers, "paypal-request-id");
-    const idempotencyKey = requestId === undefined ? undefined : `create:${requestId}`;
-    const replay = idempotencyKey === undefined ? undefined : idempotentAnswers.get(idempotencyKey);
-    // PayPal answers a repeated PayPal-Request-Id with the first order, 200 instead of 201.
-    if (replay) return { ...replay, status: replay.status === 201 ? 200 : replay.status };
     const code = mockCode(request);
-    if (code) refuseIssue(code, "Simulated by PayPal-Mock-Response");
     const order = body as Record<string, unknown> & {
       intent: string;
       purchase_units: Record<string, unknown>[];
       payment_source?: Record<string, unknown>;
     };
+    // PayPal answers a repeated PayPal-Request-Id with the first order, 200 instead of 201.
+    return once(
+      requestId === undefined ? undefined : `create:${requestId}`,
+      async (tx) => {
+        if (code) refuseIssue(code, "Simulated by PayPal-Mock-Response");
+        const amount = checkOrderRequest(order, requestId);
+        const time = currentTime();
+        const stored: SandboxOrder = {
+          id: paypalId(),
+          status: "CREATED",
+          purchaseUnit: { reference_id: "default", ...order.purchase_units[0] },
+          amount,
+          fundingDeclined: false,
+          captureMock: null,
+          createdAt: time,
+          updatedAt: time,
+        };
+        await store.insertOrder(tx, stored);
+        const presented = await presentOrder(tx, stored);
+        const representation = header(request.headers, "prefer") === "return=representation";
+        return json(201, representation ? presented : { id: stored.id, status: stored.status, links: presented.links });
+      },
+      (status) => (status === 201 ? 200 : status),
+    );
+  }
+
+  /** PayPal's rules for a create-order body beyond its schema; answers the order's amount. */
+  function checkOrderRequest(
+    order: { intent: string; purchase_units: Record<string, unknown>[]; payment_source?: Record<string, unknown> },
+    requestId: string | undefined,
+  ): Money {
     if (order.intent !== "CAPTURE")
       refuseIssue("NOT_SUPPORTED", "This sandbox captures immediately (intent CAPTURE) only.", "/intent");
     const [unit] = order.purchase_units;
@@ -477,94 +367,72 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
       );
     if (order.payment_source && requestId === undefined)
       refuseIssue("PAYPAL_REQUEST_ID_REQUIRED", "A PayPal-Request-Id is required with a payment_source.");
-    const time = isoNow();
-    const stored: StoredOrder = {
-      id: paypalId(),
-      status: "CREATED",
-      request: order,
-      purchaseUnit: { reference_id: "default", ...unit },
-      amount,
-      createTime: time,
-      updateTime: time,
-      fundingDeclined: false,
-      captureIds: [],
-    };
-    remember(orders, stored.id, stored);
-    forgetOldOrders();
-    const prefer = header(request.headers, "prefer");
-    const representation = prefer === "return=representation";
-    const answer = json(
-      201,
-      representation
-        ? presentOrder(stored)
-        : { id: stored.id, status: stored.status, links: presentOrder(stored).links },
-    );
-    if (idempotencyKey) remember(idempotentAnswers, idempotencyKey, answer);
-    return answer;
+    return amount;
   }
 
-  function findOrder(id: string): StoredOrder {
+  async function findOrder(executor: SandboxExecutor, id: string, options: { lock?: boolean } = {}) {
     checkIssues(validators().orders.validateParameter("id", id, "order_id"));
-    const order = orders.get(id);
-    if (!order)
-      refuse(404, [
-        {
-          issue: "INVALID_RESOURCE_ID",
-          description: "Specified resource ID does not exist. Please check the resource ID and try again.",
-          field: "order_id",
-        },
-      ]);
+    const order = await store.findOrder(executor, id, options);
+    if (!order) notFound("order_id");
     return order;
   }
 
-  function showOrder(request: SandboxRequest, id: string): SandboxResponse {
+  async function showOrder(request: SandboxRequest, id: string): Promise<SandboxResponse> {
     const code = mockCode(request);
     if (code) refuseIssue(code, "Simulated by PayPal-Mock-Response");
-    return json(200, presentOrder(findOrder(id)));
+    return json(200, await presentOrder(store.db, await findOrder(store.db, id)));
   }
 
-  function recordCapture(order: StoredOrder, status: StoredCapture["status"], reason: string | null): StoredCapture {
-    const time = isoNow();
-    const capture: StoredCapture = {
+  async function recordCapture(
+    tx: SandboxExecutor,
+    order: SandboxOrder,
+    status: SandboxCapture["status"],
+    reason: string | null,
+  ): Promise<void> {
+    const time = currentTime();
+    await store.insertCapture(tx, {
       id: paypalId(),
       orderId: order.id,
       status,
       reason,
       amount: order.amount,
       invoiceId: typeof order.purchaseUnit.invoice_id === "string" ? order.purchaseUnit.invoice_id : null,
-      createTime: time,
-      updateTime: time,
-    };
-    captures.set(capture.id, capture);
-    order.captureIds.push(capture.id);
+      createdAt: time,
+      updatedAt: time,
+    });
     // PayPal completes the order whatever the capture's outcome: the capture's status is what counts.
-    order.status = "COMPLETED";
-    order.updateTime = time;
-    return capture;
+    await store.updateOrder(tx, order.id, { status: "COMPLETED", updatedAt: time });
   }
 
-  function captureOrder(request: SandboxRequest, id: string): SandboxResponse {
-    checkCommonHeaders(request, ["paypal_request_id", "prefer", "paypal_client_metadata_id", "paypal_auth_assertion"]);
+  async function captureOrder(request: SandboxRequest, id: string): Promise<SandboxResponse> {
+    checkHeaders(request, "orders", [
+      "paypal_request_id",
+      "prefer",
+      "paypal_client_metadata_id",
+      "paypal_auth_assertion",
+    ]);
     const body = parseJsonBody(request, false);
     if (body !== undefined) checkIssues(validators().orders.validateSchema("order_capture_request", body));
     const requestId = header(request.headers, "paypal-request-id");
-    const idempotencyKey = requestId === undefined ? undefined : `capture:${id}:${requestId}`;
-    const replay = idempotencyKey === undefined ? undefined : idempotentAnswers.get(idempotencyKey);
-    if (replay) return replay;
-    const order = findOrder(id);
-    settleCapture(order, mockCode(request) ?? order.captureMock);
-    const response = json(201, presentOrder(order));
-    if (idempotencyKey) remember(idempotentAnswers, idempotencyKey, response);
-    return response;
+    const code = mockCode(request);
+    return once(requestId === undefined ? undefined : `capture:${id}:${requestId}`, async (tx) => {
+      const order = await findOrder(tx, id, { lock: true });
+      const refusal = await settleCapture(tx, order, code ?? order.captureMock ?? undefined);
+      if (refusal) return refusal;
+      return json(201, await presentOrder(tx, (await store.findOrder(tx, id)) ?? order));
+    });
   }
 
-  /** Captures an approved order, or refuses as PayPal would (the mock code decides negative cases). */
-  function settleCapture(order: StoredOrder, code: string | undefined): void {
-    if (order.status === "COMPLETED")
-      refuseIssue(
-        "ORDER_ALREADY_CAPTURED",
-        "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
-      );
+  /**
+   * Captures an approved, locked order, or refuses as PayPal would (the mock code decides negative cases).
+   * Answers a refusal to throw after the transaction commits, when the refusal follows a change.
+   */
+  async function settleCapture(
+    tx: SandboxExecutor,
+    order: SandboxOrder,
+    code: string | undefined,
+  ): Promise<SandboxRefusal | undefined> {
+    if (order.status === "COMPLETED") refuseIssue("ORDER_ALREADY_CAPTURED", ALREADY_CAPTURED);
     if (order.status !== "APPROVED") {
       refuseIssue(
         "ORDER_NOT_APPROVED",
@@ -573,48 +441,158 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
     }
     if (code === "ORDER_ALREADY_CAPTURED") {
       // A concurrent request (another tab, a retry whose reply was lost) captured first: the capture exists.
-      recordCapture(order, "COMPLETED", null);
-      refuseIssue(
-        "ORDER_ALREADY_CAPTURED",
-        "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
-      );
+      await recordCapture(tx, order, "COMPLETED", null);
+      return refusalOf(() => refuseIssue("ORDER_ALREADY_CAPTURED", ALREADY_CAPTURED));
     }
     if (code === SANDBOX_MOCK_CAPTURE_DECLINED) {
-      recordCapture(order, "DECLINED", null);
-      return;
+      await recordCapture(tx, order, "DECLINED", null);
+      return undefined;
     }
     if (code === SANDBOX_MOCK_CAPTURE_PENDING) {
-      recordCapture(order, "PENDING", "PENDING_REVIEW");
-      return;
+      await recordCapture(tx, order, "PENDING", "PENDING_REVIEW");
+      return undefined;
     }
     if (code) refuseIssue(code, "Simulated by PayPal-Mock-Response");
     if (order.fundingDeclined) {
       // The payer chooses another funding source on the same order (the buttons' restart): approve again.
-      order.status = "CREATED";
-      order.fundingDeclined = false;
-      refuseIssue(
-        "INSTRUMENT_DECLINED",
-        "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+      await store.updateOrder(tx, order.id, { status: "CREATED", fundingDeclined: false, updatedAt: currentTime() });
+      return refusalOf(() =>
+        refuseIssue(
+          "INSTRUMENT_DECLINED",
+          "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+        ),
       );
     }
-    recordCapture(order, "COMPLETED", null);
+    await recordCapture(tx, order, "COMPLETED", null);
+    return undefined;
   }
 
-  function showCapture(request: SandboxRequest, id: string): SandboxResponse {
+  function refusalOf(refusing: () => never): SandboxRefusal {
+    try {
+      refusing();
+    } catch (error) {
+      if (error instanceof SandboxRefusal) return error;
+      throw error;
+    }
+  }
+
+  async function findCapture(executor: SandboxExecutor, id: string, options: { lock?: boolean } = {}) {
+    const capture = /^[A-Z0-9]{1,36}$/.test(id) ? await store.findCapture(executor, id, options) : undefined;
+    if (!capture) notFound();
+    return capture;
+  }
+
+  async function showCapture(request: SandboxRequest, id: string): Promise<SandboxResponse> {
     const code = mockCode(request);
     if (code) refuseIssue(code, "Simulated by PayPal-Mock-Response");
-    const capture = /^[A-Z0-9]{1,36}$/.test(id) ? captures.get(id) : undefined;
-    if (!capture)
-      refuse(404, [
-        {
-          issue: "INVALID_RESOURCE_ID",
-          description: "Specified resource ID does not exist. Please check the resource ID and try again.",
-        },
-      ]);
-    return json(200, presentCapture(capture));
+    return json(200, presentCapture(await findCapture(store.db, id)));
   }
 
-  function issueToken(request: SandboxRequest): SandboxResponse {
+  async function presentRefund(executor: SandboxExecutor, refund: SandboxRefund) {
+    const refunded = await store.refundedCents(executor, refund.captureId);
+    return {
+      id: refund.id,
+      amount: refund.amount,
+      status: refund.status,
+      ...(refund.invoiceId ? { invoice_id: refund.invoiceId } : {}),
+      ...(refund.noteToPayer ? { note_to_payer: refund.noteToPayer } : {}),
+      seller_payable_breakdown: {
+        gross_amount: refund.amount,
+        net_amount: refund.amount,
+        total_refunded_amount: { currency_code: refund.amount.currency_code, value: centsToValue(refunded) },
+      },
+      links: [
+        link(`/v2/payments/refunds/${refund.id}`, "self", "GET"),
+        link(`/v2/payments/captures/${refund.captureId}`, "up", "GET"),
+      ],
+      create_time: isoTime(refund.createdAt),
+      update_time: isoTime(refund.updatedAt),
+    };
+  }
+
+  /**
+   * Records a refund of a locked capture, of `amount` (what is left when undefined), as PayPal's rules allow: a
+   * capture that is COMPLETED or PARTIALLY_REFUNDED, in its currency, at most what earlier refunds left of it.
+   */
+  async function recordRefund(
+    tx: SandboxExecutor,
+    capture: SandboxCapture,
+    amount: Money | undefined,
+    noteToPayer: string | null,
+  ): Promise<SandboxRefund> {
+    if (capture.status === "REFUNDED")
+      refuseIssue("CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded");
+    if (capture.status !== "COMPLETED" && capture.status !== "PARTIALLY_REFUNDED")
+      refuseIssue("REFUND_NOT_ALLOWED", "Capture cannot be refunded.");
+    const left = valueToCents(capture.amount.value) - (await store.refundedCents(tx, capture.id));
+    let cents = left;
+    if (amount) {
+      const field = "/amount/value";
+      if (amount.currency_code !== capture.amount.currency_code)
+        refuseIssue(
+          "REFUND_CAPTURE_CURRENCY_MISMATCH",
+          "Refund must be in the same currency as the capture",
+          "/amount/currency_code",
+        );
+      if (amount.value.startsWith("-")) refuseIssue("CANNOT_BE_NEGATIVE", "Must be greater than or equal to 0.", field);
+      if (/\.\d{3,}$/.test(amount.value))
+        refuseIssue("DECIMAL_PRECISION", "Only two decimal place precision is supported.", field);
+      cents = valueToCents(amount.value);
+      if (cents <= 0) refuseIssue("CANNOT_BE_ZERO_OR_NEGATIVE", "Must be greater than zero.", field);
+      if (cents > left)
+        refuseIssue(
+          "REFUND_AMOUNT_EXCEEDED",
+          "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+        );
+    }
+    const time = currentTime();
+    const refund: SandboxRefund = {
+      id: paypalId(),
+      captureId: capture.id,
+      status: "COMPLETED",
+      amount: { currency_code: capture.amount.currency_code, value: centsToValue(cents) },
+      amountCents: cents,
+      noteToPayer,
+      invoiceId: capture.invoiceId,
+      createdAt: time,
+      updatedAt: time,
+    };
+    await store.insertRefund(tx, refund);
+    await store.updateCapture(tx, capture.id, {
+      status: cents === left ? "REFUNDED" : "PARTIALLY_REFUNDED",
+      updatedAt: time,
+    });
+    return refund;
+  }
+
+  async function refundCaptureRequest(request: SandboxRequest, captureId: string): Promise<SandboxResponse> {
+    checkHeaders(request, "payments", ["paypal_request_id", "prefer", "paypal_auth_assertion"]);
+    const body = parseJsonBody(request, false) as { amount?: Money; note_to_payer?: string } | undefined;
+    if (body !== undefined) checkIssues(validators().payments.validateSchema("refund_request", body));
+    const requestId = header(request.headers, "paypal-request-id");
+    const code = mockCode(request);
+    return once(requestId === undefined ? undefined : `refund:${captureId}:${requestId}`, async (tx) => {
+      const capture = await findCapture(tx, captureId, { lock: true });
+      if (code) refuseIssue(code, "Simulated by PayPal-Mock-Response");
+      const refund = await recordRefund(tx, capture, body?.amount, body?.note_to_payer ?? null);
+      const presented = await presentRefund(tx, refund);
+      const representation = header(request.headers, "prefer") === "return=representation";
+      return json(
+        201,
+        representation ? presented : { id: presented.id, status: presented.status, links: presented.links },
+      );
+    });
+  }
+
+  async function showRefund(request: SandboxRequest, id: string): Promise<SandboxResponse> {
+    const code = mockCode(request);
+    if (code) refuseIssue(code, "Simulated by PayPal-Mock-Response");
+    const refund = /^[A-Z0-9]{1,36}$/.test(id) ? await store.findRefund(store.db, id) : undefined;
+    if (!refund) notFound();
+    return json(200, await presentRefund(store.db, refund));
+  }
+
+  async function issueToken(request: SandboxRequest): Promise<SandboxResponse> {
     const authorization = header(request.headers, "authorization") ?? "";
     const basic = /^Basic (\S+)$/.exec(authorization)?.[1];
     const expected = Buffer.from(`${clientId}:${clientSecret}`).toString("base64");
@@ -630,22 +608,20 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
       return json(400, { error: "unsupported_grant_type", error_description: "Grant Type is NULL" });
     }
     const token = `A21AA${randomBytes(32).toString("base64url")}`;
-    for (const [issued, expiresAt] of tokens) if (expiresAt <= now()) tokens.delete(issued);
-    remember(tokens, token, now() + tokenLifetimeSeconds * 1000);
+    await store.saveToken(sha256(token), new Date(now() + tokenLifetimeSeconds * 1000), currentTime());
     return json(200, {
       scope: "https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/refund",
       access_token: token,
       token_type: "Bearer",
       app_id: "APP-THREADFOLKSANDBOX",
       expires_in: tokenLifetimeSeconds,
-      nonce: `${isoNow()}${randomBytes(8).toString("hex")}`,
+      nonce: `${isoTime(currentTime())}${randomBytes(8).toString("hex")}`,
     });
   }
 
-  function verifyWebhookSignature(request: SandboxRequest): SandboxResponse {
+  async function verifyWebhookSignature(request: SandboxRequest): Promise<SandboxResponse> {
     const body = parseJsonBody(request, true);
-    const issues = validators().webhooks.validateSchema("verify_webhook_signature", body);
-    if (issues.length > 0) refuse(400, issues);
+    checkIssues(validators().webhooks.validateSchema("verify_webhook_signature", body));
     const input = body as {
       auth_algo: string;
       cert_url: string;
@@ -658,33 +634,31 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
     // PayPal checks the signature over the event as it re-serialises it; compact JSON in key order, as sent.
     const eventText = JSON.stringify(input.webhook_event);
     const certificateId = input.cert_url.split("/").pop();
+    const key = await store.signingKey();
     const valid =
       input.auth_algo === "SHA256withRSA" &&
-      certificateId === keyId &&
+      certificateId === key.id &&
       verify(
         "sha256",
         Buffer.from(signedText(input.transmission_id, input.transmission_time, input.webhook_id, eventText)),
-        publicKey,
+        key.publicKeyPem,
         Buffer.from(input.transmission_sig, "base64"),
       );
     return json(200, { verification_status: valid ? "SUCCESS" : "FAILURE" });
   }
 
-  function route(request: SandboxRequest): SandboxResponse {
+  async function route(request: SandboxRequest): Promise<SandboxResponse> {
     const url = new URL(request.url, "http://sandbox.invalid");
     const pathname = url.pathname.replace(/\/+$/, "");
     const method = request.method.toUpperCase();
     if (method === "POST" && pathname === "/v1/oauth2/token") return issueToken(request);
     const certificate = /^\/v1\/notifications\/certs\/([A-Za-z0-9-]+)$/.exec(pathname);
     if (method === "GET" && certificate) {
-      if (certificate[1] !== keyId) refuse(404, [{ issue: "INVALID_RESOURCE_ID", description: "Unknown certificate" }]);
-      return {
-        status: 200,
-        headers: { "content-type": "application/x-pem-file" },
-        body: publicKey.export({ type: "spki", format: "pem" }).toString(),
-      };
+      const key = await store.signingKey();
+      if (certificate[1] !== key.id) notFound();
+      return { status: 200, headers: { "content-type": "application/x-pem-file" }, body: key.publicKeyPem };
     }
-    requireBearer(request);
+    await requireBearer(request);
     if (method === "POST" && pathname === "/v2/checkout/orders") return createOrder(request);
     const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(pathname);
     if (orderMatch) {
@@ -692,16 +666,23 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
       if (orderMatch[2] && method === "POST") return captureOrder(request, id);
       if (!orderMatch[2] && method === "GET") return showOrder(request, id);
     }
-    const captureMatch = /^\/v2\/payments\/captures\/([^/]+)$/.exec(pathname);
-    if (captureMatch && method === "GET") return showCapture(request, decodeURIComponent(captureMatch[1] ?? ""));
+    const captureMatch = /^\/v2\/payments\/captures\/([^/]+)(\/refund)?$/.exec(pathname);
+    if (captureMatch) {
+      const id = decodeURIComponent(captureMatch[1] ?? "");
+      if (captureMatch[2] && method === "POST") return refundCaptureRequest(request, id);
+      if (!captureMatch[2] && method === "GET") return showCapture(request, id);
+    }
+    const refundMatch = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(pathname);
+    if (refundMatch && method === "GET") return showRefund(request, decodeURIComponent(refundMatch[1] ?? ""));
     if (method === "POST" && pathname === "/v1/notifications/verify-webhook-signature")
       return verifyWebhookSignature(request);
-    refuse(404, [{ issue: "INVALID_RESOURCE_ID", description: `This sandbox has no ${method} ${pathname}` }]);
+    notFound();
   }
 
-  function signNotification(event: Record<string, unknown>, forWebhookId = webhookId) {
+  async function signNotification(event: Record<string, unknown>, forWebhookId = webhookId) {
     const body = JSON.stringify(event);
-    const transmissionTime = isoNow();
+    const transmissionTime = isoTime(currentTime());
+    const key = await store.signingKey();
     // The description's pattern for transmission_sig wants a word character first; base64 starts with + or / when
     // the signature's top six bits are 111110 or 111111 (rare, possible with some keys), so a new transmission id
     // is drawn until the signature fits.
@@ -712,7 +693,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
       signature = sign(
         "sha256",
         Buffer.from(signedText(transmissionId, transmissionTime, forWebhookId, body)),
-        privateKey,
+        key.privateKeyPem,
       ).toString("base64");
     } while (!/^\w/.test(signature));
     return {
@@ -721,11 +702,29 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
         "paypal-transmission-id": transmissionId,
         "paypal-transmission-time": transmissionTime,
         "paypal-transmission-sig": signature,
-        "paypal-cert-url": `${publicBaseUrl}/v1/notifications/certs/${keyId}`,
+        "paypal-cert-url": `${publicBaseUrl}/v1/notifications/certs/${key.id}`,
         "paypal-auth-algo": "SHA256withRSA",
       },
       body,
     };
+  }
+
+  /** A signed webhook notification about a capture, as PayPal would POST it to our listener. */
+  async function captureNotification(captureId: string, eventType: string, forWebhookId?: string) {
+    const capture = await store.findCapture(store.db, captureId);
+    if (!capture) throw new Error(`No PayPal sandbox capture ${captureId}`);
+    const event = {
+      id: `WH-${paypalId()}`,
+      event_version: "1.0",
+      create_time: isoTime(currentTime()),
+      resource_type: "capture",
+      resource_version: "2.0",
+      event_type: eventType,
+      summary: `Payment ${capture.status.toLowerCase()} for $ ${capture.amount.value} ${capture.amount.currency_code}`,
+      resource: presentCapture(capture),
+      links: [link(`/v1/notifications/webhooks-events/${capture.id}`, "self", "GET")],
+    };
+    return signNotification(event, forWebhookId);
   }
 
   return {
@@ -734,7 +733,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
     webhookId,
     /** Requests refused as not fitting PayPal's description or rules (each names the rule); tests expect none. */
     refusals,
-    /** Every request with its parsed body, for tests that check what the adapter sent. */
+    /** Every request this process handled, with its parsed body, for tests that check what the adapter sent. */
     received,
     setPublicBaseUrl(url: string) {
       publicBaseUrl = url.replace(/\/+$/, "");
@@ -749,7 +748,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
       received.push({ method: request.method, path: request.url, headers: request.headers, body: parsedBody });
       if (received.length > MAX_RECORDED) received.splice(0, received.length - MAX_RECORDED);
       try {
-        return route(request);
+        return await route(request);
       } catch (error) {
         if (!(error instanceof SandboxRefusal)) throw error;
         const { status, name, message, details } = error.refusal;
@@ -763,70 +762,69 @@ export function createPayPalSandbox(options: PayPalSandboxOptions = {}) {
       }
     },
     /** The payer's answer on the approval page: approve, cancel (the order stays CREATED) or a declined funding source. */
-    approveOrder(id: string, outcome: ApprovalOutcome): { id: string; status: StoredOrder["status"] } {
-      const order = orders.get(id);
-      if (!order) throw new Error(`No PayPal sandbox order ${id}`);
-      if (order.status !== "CREATED")
-        throw new Error(`PayPal sandbox order ${id} is ${order.status}, not awaiting approval`);
-      // A payer who cancels leaves the order as it was (CREATED), as PayPal does; the buttons may open it again.
-      if (outcome !== "cancel") {
-        order.status = "APPROVED";
-        order.fundingDeclined = outcome === "funding_declined";
-        order.captureMock =
-          outcome === "capture_pending"
-            ? SANDBOX_MOCK_CAPTURE_PENDING
-            : outcome === "capture_declined"
-              ? SANDBOX_MOCK_CAPTURE_DECLINED
-              : undefined;
-        order.updateTime = isoNow();
-      }
-      return { id: order.id, status: order.status };
+    async approveOrder(id: string, outcome: ApprovalOutcome): Promise<{ id: string; status: SandboxOrder["status"] }> {
+      return store.inTransaction(undefined, async (tx) => {
+        const order = await store.findOrder(tx, id, { lock: true });
+        if (!order) throw new Error(`No PayPal sandbox order ${id}`);
+        if (order.status !== "CREATED")
+          throw new Error(`PayPal sandbox order ${id} is ${order.status}, not awaiting approval`);
+        // A payer who cancels leaves the order as it was (CREATED), as PayPal does; the buttons may open it again.
+        if (outcome === "cancel") return { id: order.id, status: order.status };
+        await store.updateOrder(tx, id, {
+          status: "APPROVED",
+          fundingDeclined: outcome === "funding_declined",
+          captureMock:
+            outcome === "capture_pending"
+              ? SANDBOX_MOCK_CAPTURE_PENDING
+              : outcome === "capture_declined"
+                ? SANDBOX_MOCK_CAPTURE_DECLINED
+                : null,
+          updatedAt: currentTime(),
+        });
+        return { id: order.id, status: "APPROVED" as const };
+      });
     },
     /** The order as the approval page shows it (amount and purchase unit), or undefined. */
-    findOrder(id: string) {
-      const order = orders.get(id);
-      return order ? presentOrder(order) : undefined;
+    async findOrder(id: string) {
+      const order = await store.findOrder(store.db, id);
+      return order ? presentOrder(store.db, order) : undefined;
     },
     /** Settles a PENDING capture (PayPal's review ends) and answers the signed PAYMENT.CAPTURE.* notification. */
-    settlePendingCapture(captureId: string, outcome: "COMPLETED" | "DECLINED") {
-      const capture = captures.get(captureId);
-      if (capture?.status !== "PENDING") throw new Error(`No pending PayPal sandbox capture ${captureId}`);
-      capture.status = outcome;
-      capture.reason = null;
-      capture.updateTime = isoNow();
-      return this.captureNotification(
+    async settlePendingCapture(captureId: string, outcome: "COMPLETED" | "DECLINED") {
+      await store.inTransaction(undefined, async (tx) => {
+        const capture = await store.findCapture(tx, captureId, { lock: true });
+        if (capture?.status !== "PENDING") throw new Error(`No pending PayPal sandbox capture ${captureId}`);
+        await store.updateCapture(tx, captureId, { status: outcome, reason: null, updatedAt: currentTime() });
+      });
+      return captureNotification(
         captureId,
         outcome === "COMPLETED" ? "PAYMENT.CAPTURE.COMPLETED" : "PAYMENT.CAPTURE.DECLINED",
       );
     },
     /**
-     * Gives a completed capture back in full, as the merchant would from PayPal's dashboard, and answers the
-     * signed PAYMENT.CAPTURE.REFUNDED notification (its resource is the capture).
+     * Gives back what is left of a capture, as the merchant would from PayPal's dashboard, and answers the
+     * signed PAYMENT.CAPTURE.REFUNDED notification (its resource is the refund, whose `up` link names the capture).
      */
-    refundCapture(captureId: string) {
-      const capture = captures.get(captureId);
-      if (capture?.status !== "COMPLETED") throw new Error(`No completed PayPal sandbox capture ${captureId}`);
-      capture.status = "REFUNDED";
-      capture.updateTime = isoNow();
-      return this.captureNotification(captureId, "PAYMENT.CAPTURE.REFUNDED");
-    },
-    /** A signed webhook notification about a capture, as PayPal would POST it to our listener. */
-    captureNotification(captureId: string, eventType: string, forWebhookId?: string) {
-      const capture = captures.get(captureId);
-      if (!capture) throw new Error(`No PayPal sandbox capture ${captureId}`);
-      const event = {
+    async refundCapture(captureId: string) {
+      const resource = await store.inTransaction(undefined, async (tx) => {
+        const capture = await store.findCapture(tx, captureId, { lock: true });
+        if (capture?.status !== "COMPLETED" && capture?.status !== "PARTIALLY_REFUNDED")
+          throw new Error(`No refundable PayPal sandbox capture ${captureId}`);
+        return presentRefund(tx, await recordRefund(tx, capture, undefined, null));
+      });
+      return signNotification({
         id: `WH-${paypalId()}`,
         event_version: "1.0",
-        create_time: isoNow(),
-        resource_type: "capture",
+        create_time: isoTime(currentTime()),
+        resource_type: "refund",
         resource_version: "2.0",
-        event_type: eventType,
-        summary: `Payment ${capture.status.toLowerCase()} for $ ${capture.amount.value} ${capture.amount.currency_code}`,
-        resource: presentCapture(capture),
-        links: [link(`/v1/notifications/webhooks-events/${capture.id}`, "self", "GET")],
-      };
-      return signNotification(event, forWebhookId);
+        event_type: "PAYMENT.CAPTURE.REFUNDED",
+        summary: `A $ ${resource.amount.value} ${resource.amount.currency_code} capture payment was refunded`,
+        resource,
+        links: [link(`/v1/notifications/webhooks-events/${resource.id}`, "self", "GET")],
+      });
     },
+    captureNotification,
   };
 }
 

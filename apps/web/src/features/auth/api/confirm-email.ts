@@ -1,10 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import type { UserResponse } from "@threadfolk/contract/accounts";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 
 /** `POST /api/v1/users/confirm_email`; a repeated click on a used link still answers with the user. */
 async function confirmEmail(emailConfirmationToken: string): Promise<{ email: string }> {
-  const reply = await apiRequest<UserResponse>("/api/v1/users/confirm_email", {
+  const reply = await apiRequest<UserResponse>(apiPath(API.confirmEmail), {
     method: "POST",
     body: { user: { emailConfirmationToken } },
   });

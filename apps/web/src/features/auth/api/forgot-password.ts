@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { ForgotPasswordInput } from "@threadfolk/contract/validation";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -7,7 +8,7 @@ const RESET_REQUESTED = "Password reset instructions sent";
 
 /** `POST /api/v1/users/forgot_password`: the server answers the same whether or not the e-mail has an account. */
 async function requestPasswordReset(input: ForgotPasswordInput): Promise<void> {
-  await apiRequest("/api/v1/users/forgot_password", { method: "POST", body: { user: input } });
+  await apiRequest(apiPath(API.forgotPassword), { method: "POST", body: { user: input } });
 }
 
 /** The password reset request (spec section 4: toast and close the modal). */

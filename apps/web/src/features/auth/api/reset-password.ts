@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { UserResponse } from "@threadfolk/contract/accounts";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { NewPasswordInput } from "@threadfolk/contract/validation";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -7,7 +8,7 @@ import { SIGN_IN_SUCCESS, signIn } from "./sign-in.ts";
 
 /** `POST /api/v1/users/reset_password`; answers with the user (its e-mail lets the page sign in). */
 async function resetPassword(input: NewPasswordInput & { resetPasswordToken: string }): Promise<string> {
-  const reply = await apiRequest<UserResponse>("/api/v1/users/reset_password", {
+  const reply = await apiRequest<UserResponse>(apiPath(API.resetPassword), {
     method: "POST",
     body: { user: input },
   });

@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { SignUpInput } from "@threadfolk/contract/validation";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { appConfig } from "../../../lib/config.ts";
@@ -6,7 +7,7 @@ import { toast } from "../../../lib/toast.ts";
 
 /** `POST /api/v1/users`: creates an unconfirmed account; the server sends the confirmation e-mail. */
 async function signUp(input: SignUpInput): Promise<void> {
-  await apiRequest("/api/v1/users", { method: "POST", body: { user: input } });
+  await apiRequest(apiPath(API.signUp), { method: "POST", body: { user: input } });
 }
 
 /** The toast after sign-up (spec section 4, brand replaced by the product's). */

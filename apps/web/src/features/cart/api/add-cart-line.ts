@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { AddCartLineBody, CartLineResponse } from "@threadfolk/contract/cart";
 import type { ProductColor } from "@threadfolk/contract/colors";
 import type { Size } from "@threadfolk/contract/sizes";
@@ -27,7 +28,7 @@ function addCartLine(input: AddCartLineInput): Promise<CartLineResponse> {
       quantity: input.quantity,
     },
   };
-  return apiRequest<CartLineResponse>("/api/v1/order_line_items", { method: "POST", body });
+  return apiRequest<CartLineResponse>(apiPath(API.addCartLine), { method: "POST", body });
 }
 
 /** The success toast: it names the design (and how many when more than one). */

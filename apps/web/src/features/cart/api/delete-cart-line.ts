@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { DeleteCartLineResponse } from "@threadfolk/contract/cart";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -9,7 +10,7 @@ type DeleteCartLineInput = { lineId: number; displayName: string };
 
 /** `DELETE /api/v1/order_line_items/{id}`: the reply carries the new shoppingCartCount (spec section 7). */
 function deleteCartLine({ lineId }: DeleteCartLineInput): Promise<DeleteCartLineResponse> {
-  return apiRequest<DeleteCartLineResponse>(`/api/v1/order_line_items/${lineId}`, { method: "DELETE" });
+  return apiRequest<DeleteCartLineResponse>(apiPath(API.updateCartLine, { id: lineId }), { method: "DELETE" });
 }
 
 /** The toast after a removal (the spec's client alerted 'success'; docs/spec-deviations.md). */

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { ShoppingCartResponse } from "@threadfolk/contract/cart";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { writeCartCount } from "../cart-count.ts";
@@ -9,7 +10,7 @@ import { cartKeys } from "./query-keys.ts";
  * also sets the cart count, so the badge follows the server (another device, a sale, a design withdrawn).
  */
 export async function getShoppingCart(signal?: AbortSignal): Promise<ShoppingCartResponse> {
-  const response = await apiRequest<ShoppingCartResponse>("/api/v1/shopping_cart", { signal });
+  const response = await apiRequest<ShoppingCartResponse>(apiPath(API.shoppingCart), { signal });
   writeCartCount(response.data.attributes.shoppingCartCount);
   return response;
 }

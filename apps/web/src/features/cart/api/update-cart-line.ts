@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { CartLineResponse, UpdateCartLineBody } from "@threadfolk/contract/cart";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -10,7 +11,7 @@ type UpdateCartLineInput = { lineId: number; quantity: number };
 /** `PUT /api/v1/order_line_items/{id}` with `orderLineItem` (the id supplies the path, spec section 7). */
 function updateCartLine({ lineId, quantity }: UpdateCartLineInput): Promise<CartLineResponse> {
   const body: UpdateCartLineBody = { orderLineItem: { id: lineId, quantity } };
-  return apiRequest<CartLineResponse>(`/api/v1/order_line_items/${lineId}`, { method: "PUT", body });
+  return apiRequest<CartLineResponse>(apiPath(API.updateCartLine, { id: lineId }), { method: "PUT", body });
 }
 
 /** A refusal the shopper can act on (the line is gone, the design withdrawn, a quantity out of range). */

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { ArtistStorefrontResponse } from "@threadfolk/contract/discovery-constants";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { catalogueKeys } from "./query-keys.ts";
@@ -7,7 +8,7 @@ type ArtistParams = { artistKey: string; page: number };
 
 /** `GET /api/v1/artists/{uuid or unique_username}?page`: the storefront with one page of designs. */
 export function getArtist(params: ArtistParams, signal?: AbortSignal): Promise<ArtistStorefrontResponse> {
-  return apiRequest<ArtistStorefrontResponse>(`/api/v1/artists/${encodeURIComponent(params.artistKey)}`, {
+  return apiRequest<ArtistStorefrontResponse>(apiPath(API.artist, { artist_key: params.artistKey }), {
     params: { page: params.page },
     signal,
     isPublic: true,

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { CollectionDesignsResponse, DesignFilters, SearchSort } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { catalogueKeys } from "./query-keys.ts";
@@ -8,14 +9,11 @@ type CollectionDesignsParams = { nameKey: string; page: number; sort?: SearchSor
 
 /** `GET /api/v1/internal_design_collections/{name_key}?page&sort`: one page (24 cards) of a home collection. */
 export function getCollectionDesigns(params: CollectionDesignsParams, signal?: AbortSignal) {
-  return apiRequest<CollectionDesignsResponse>(
-    `/api/v1/internal_design_collections/${encodeURIComponent(params.nameKey)}`,
-    {
-      params: { page: params.page, sort: params.sort, ...filterParams(params.filters) },
-      signal,
-      isPublic: true,
-    },
-  );
+  return apiRequest<CollectionDesignsResponse>(apiPath(API.homeCollection, { name_key: params.nameKey }), {
+    params: { page: params.page, sort: params.sort, ...filterParams(params.filters) },
+    signal,
+    isPublic: true,
+  });
 }
 
 export const collectionDesignsQueryOptions = (params: CollectionDesignsParams) =>

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type {
   DesignDetail,
   DesignGarmentImagesResponse,
@@ -12,7 +13,7 @@ import { catalogueKeys } from "./query-keys.ts";
  * artist, more by them).
  */
 export async function getDesign(uuid: string, signal?: AbortSignal): Promise<DesignDetail> {
-  const response = await apiRequest<DesignResponse>(`/api/v1/designs/${encodeURIComponent(uuid)}`, {
+  const response = await apiRequest<DesignResponse>(apiPath(API.design, { uuid }), {
     signal,
     isPublic: true,
   });
@@ -38,10 +39,10 @@ export type GarmentImages = DesignDetail["attributes"]["images"][string];
 
 /** `GET /api/v1/designs/{uuid}/images/{garment}`: another garment's images than the default variant's. */
 export async function getDesignGarmentImages(uuid: string, garment: string, signal?: AbortSignal) {
-  const response = await apiRequest<DesignGarmentImagesResponse>(
-    `/api/v1/designs/${encodeURIComponent(uuid)}/images/${encodeURIComponent(garment)}`,
-    { signal, isPublic: true },
-  );
+  const response = await apiRequest<DesignGarmentImagesResponse>(apiPath(API.designGarmentImages, { uuid, garment }), {
+    signal,
+    isPublic: true,
+  });
   return response.data.images;
 }
 

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import { snakeToCamel } from "@threadfolk/contract/case";
 import type { HomeCollectionKey } from "@threadfolk/contract/constants";
 import type { HomeCollection, HomeCollectionsResponse } from "@threadfolk/contract/discovery-constants";
@@ -7,7 +8,7 @@ import { catalogueKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/internal_design_collections` (no query): every home collection with its preview cards. */
 export function getHomeCollections(signal?: AbortSignal): Promise<HomeCollectionsResponse> {
-  return apiRequest<HomeCollectionsResponse>("/api/v1/internal_design_collections", { signal, isPublic: true });
+  return apiRequest<HomeCollectionsResponse>(apiPath(API.homeCollectionsOrSearch), { signal, isPublic: true });
 }
 
 /** A collection of the home payload by its spec name (`blk_history25`), if the payload has it. */

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { MarketplaceSaleResponse } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { catalogueKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/marketplace_sales`: the sale running now, if any. */
 export function getMarketplaceSale(signal?: AbortSignal): Promise<MarketplaceSaleResponse> {
-  return apiRequest<MarketplaceSaleResponse>("/api/v1/marketplace_sales", { signal, isPublic: true });
+  return apiRequest<MarketplaceSaleResponse>(apiPath(API.marketplaceSale), { signal, isPublic: true });
 }
 
 export const marketplaceSaleQueryOptions = () =>

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { SearchSuggestions, SearchSuggestionsResponse } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { catalogueKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/search_suggestions?query`: designs, tags and artists matching what is typed so far. */
 async function getSearchSuggestions(query: string, signal?: AbortSignal): Promise<SearchSuggestions> {
-  const response = await apiRequest<SearchSuggestionsResponse>("/api/v1/search_suggestions", {
+  const response = await apiRequest<SearchSuggestionsResponse>(apiPath(API.searchSuggestions), {
     params: { query },
     signal,
     isPublic: true,

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { DesignFilters, SearchDesignsResponse, SearchSort } from "@threadfolk/contract/discovery-constants";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { catalogueKeys } from "./query-keys.ts";
@@ -10,7 +11,7 @@ type SearchDesignsParams = { query: string; page: number; sort?: SearchSort; fil
  * search results (query as typed).
  */
 export function searchDesigns(params: SearchDesignsParams, signal?: AbortSignal) {
-  return apiRequest<SearchDesignsResponse>("/api/v1/internal_design_collections", {
+  return apiRequest<SearchDesignsResponse>(apiPath(API.homeCollectionsOrSearch), {
     params: { query: params.query, page: params.page, sort: params.sort, ...filterParams(params.filters) },
     signal,
     isPublic: true,

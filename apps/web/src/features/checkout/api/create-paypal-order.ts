@@ -1,3 +1,4 @@
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { CreatePayPalOrderBody, PayPalOrderResponse } from "@threadfolk/contract/orders";
 import { apiRequest } from "../../../lib/api-client.ts";
 
@@ -7,5 +8,5 @@ import { apiRequest } from "../../../lib/api-client.ts";
  */
 export function createPayPalOrder(processorPaymentId: string, signal?: AbortSignal): Promise<PayPalOrderResponse> {
   const body: CreatePayPalOrderBody = { payPalOrder: { processorPaymentId } };
-  return apiRequest<PayPalOrderResponse>("/api/v1/pay_pal_orders", { method: "POST", body, signal });
+  return apiRequest<PayPalOrderResponse>(apiPath(API.createPayPalOrder), { method: "POST", body, signal });
 }

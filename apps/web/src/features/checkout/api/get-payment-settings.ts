@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { PaymentSettingsResponse } from "@threadfolk/contract/orders";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { checkoutKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/payment_settings` (public): which card processor takes the card and how PayPal's buttons load. */
 export function getPaymentSettings(signal?: AbortSignal): Promise<PaymentSettingsResponse> {
-  return apiRequest<PaymentSettingsResponse>("/api/v1/payment_settings", { signal, isPublic: true });
+  return apiRequest<PaymentSettingsResponse>(apiPath(API.paymentSettings), { signal, isPublic: true });
 }
 
 export const paymentSettingsQueryOptions = () =>

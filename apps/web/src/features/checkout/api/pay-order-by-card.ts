@@ -1,3 +1,4 @@
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { OrderPaymentBody, OrderPaymentResponse } from "@threadfolk/contract/orders";
 import { apiRequest } from "../../../lib/api-client.ts";
 
@@ -11,7 +12,7 @@ export function payOrderByCard(
   idempotencyKey: string,
   signal?: AbortSignal,
 ): Promise<OrderPaymentResponse> {
-  return apiRequest<OrderPaymentResponse>("/api/v1/order_payments", {
+  return apiRequest<OrderPaymentResponse>(apiPath(API.payByCard), {
     method: "POST",
     body,
     headers: { "Idempotency-Key": idempotencyKey },

@@ -1,3 +1,4 @@
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { OrderPaymentResponse, PayPalOrderPaymentBody } from "@threadfolk/contract/orders";
 import { apiRequest } from "../../../lib/api-client.ts";
 
@@ -7,5 +8,5 @@ import { apiRequest } from "../../../lib/api-client.ts";
  * 202 held for PayPal's review (its message says so), 402 'PayPal Payment Failure' (an `ApiError`).
  */
 export function payOrderByPayPal(body: PayPalOrderPaymentBody, signal?: AbortSignal): Promise<OrderPaymentResponse> {
-  return apiRequest<OrderPaymentResponse>("/api/v1/pay_pal_order_payments", { method: "POST", body, signal });
+  return apiRequest<OrderPaymentResponse>(apiPath(API.payByPayPal), { method: "POST", body, signal });
 }

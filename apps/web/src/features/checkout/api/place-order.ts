@@ -1,3 +1,4 @@
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { PlacedOrderResponse, PlaceOrderBody } from "@threadfolk/contract/orders";
 import { apiRequest } from "../../../lib/api-client.ts";
 
@@ -8,5 +9,5 @@ import { apiRequest } from "../../../lib/api-client.ts";
  */
 export function placeOrder(signal?: AbortSignal): Promise<PlacedOrderResponse> {
   const body: PlaceOrderBody = { order: {} };
-  return apiRequest<PlacedOrderResponse>("/api/v1/orders", { method: "POST", body, signal });
+  return apiRequest<PlacedOrderResponse>(apiPath(API.orders), { method: "POST", body, signal });
 }

@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { ShoppingCartResponse } from "@threadfolk/contract/cart";
 import type { AddressesBody } from "@threadfolk/contract/checkout";
 import { trackEvent } from "../../../lib/analytics.ts";
@@ -11,9 +12,9 @@ export type SaveAddressesInput = {
   isUpdate: boolean;
 };
 
-/** `POST` (create) or `PUT` (replace) `/api/v1/addresses`: both addresses and the e-mail; answers the cart. */
+/** `POST` (create) or `PUT` (replace) apiPath(API.createAddresses): both addresses and the e-mail; answers the cart. */
 export function saveAddresses({ body, isUpdate }: SaveAddressesInput): Promise<ShoppingCartResponse> {
-  return apiRequest<ShoppingCartResponse>("/api/v1/addresses", { method: isUpdate ? "PUT" : "POST", body });
+  return apiRequest<ShoppingCartResponse>(apiPath(API.saveAddresses), { method: isUpdate ? "PUT" : "POST", body });
 }
 
 /** Refusals the checkout shows itself: the cart emptied elsewhere (409), field errors (422). */

@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { ShoppingCartResponse } from "@threadfolk/contract/cart";
 import type { UpdateOrderBody } from "@threadfolk/contract/checkout";
 import type { ShippingServiceKey } from "@threadfolk/contract/shipping";
@@ -14,7 +15,7 @@ export type UpdateOrderInput =
 /** `PUT /api/v1/orders` (no id in the path: the caller's cart) with the shipping option, the e-mail or the code. */
 export function updateOrder(order: UpdateOrderInput): Promise<ShoppingCartResponse> {
   const body: UpdateOrderBody = { order };
-  return apiRequest<ShoppingCartResponse>("/api/v1/orders", { method: "PUT", body });
+  return apiRequest<ShoppingCartResponse>(apiPath(API.orders), { method: "PUT", body });
 }
 
 /** Changes the cart's shipping option, e-mail or code; `onCartSaved` receives the returned cart. */

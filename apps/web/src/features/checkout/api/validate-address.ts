@@ -1,13 +1,16 @@
 import {
   ADDRESS_VERIFICATION_NOTICE,
   type AddressKeyFormat,
+  type AddressPart,
   type AddressValidationResponse,
+  type AddressValidationResult,
   type AddressVerificationProvider,
   MAX_ADDRESS_CANDIDATES,
 } from "@threadfolk/contract/address-validation";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import { apiRequest } from "../../../lib/api-client.ts";
 
-export type { AddressKeyFormat };
+export type { AddressKeyFormat, AddressPart };
 
 /** What the dialog says when the check itself failed (no reply): nothing was verified. */
 export const ADDRESS_NOT_CHECKED_NOTICE = "We could not check this address just now; it will be saved as entered.";
@@ -30,15 +33,24 @@ export type AddressToValidate = { address1: string; address2: string; city: stri
 export async function validateAddress(
   address: AddressToValidate,
   signal?: AbortSignal,
-): Promise<{ suggestions: AddressKeyFormat[]; provider: AddressVerificationProvider }> {
+): Promise<{
+  suggestions: AddressKeyFormat[];
+  /** What each suggestion changes of the typed address (street, city, state, zip), in the same order. */
+  changes: AddressPart[][];
+  result: AddressValidationResult;
+  provider: AddressVerificationProvider;
+}> {
   // Only the address: the query is strict, and the names are none of the verifier's business.
   const { address1, address2, city, state, zip } = address;
-  const reply = await apiRequest<AddressValidationResponse>("/api/v1/address_validations", {
+  const reply = await apiRequest<AddressValidationResponse>(apiPath(API.addressValidation), {
     params: { address1, address2, city, state, zip },
     signal,
   });
+  const candidates = reply.data.slice(0, MAX_ADDRESS_CANDIDATES);
   return {
-    suggestions: reply.data.slice(0, MAX_ADDRESS_CANDIDATES).map((candidate) => candidate.addressKeyFormat),
+    suggestions: candidates.map((candidate) => candidate.addressKeyFormat),
+    changes: candidates.map((candidate) => candidate.changes),
+    result: reply.meta.result,
     provider: reply.meta.provider,
   };
 }

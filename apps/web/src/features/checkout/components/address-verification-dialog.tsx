@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { isConflictingSuggestion } from "@threadfolk/contract/address-validation";
 import { useEffect, useId, useState } from "react";
 import { Button, LinkButton } from "../../../components/button.tsx";
 import {
@@ -8,11 +9,38 @@ import {
   suggestionRegion,
   suggestionStreet,
 } from "../address-choice.ts";
-import { addressVerificationNotice } from "../api/validate-address.ts";
+import { type AddressPart, addressVerificationNotice } from "../api/validate-address.ts";
 import type { AddressVerification } from "../hooks/use-address-verification.ts";
 
 /** Spec section 8: what the dialog says when there is no suggestion (typo corrected). */
 export const NO_SUGGESTIONS_TEXT = "Couldn't verify that address, check that you entered it correctly";
+
+/** The heading over suggestions a carrier verified (spec section 2, typo corrected). */
+export const VERIFIED_HEADING = "Verified Addresses:";
+/** The heading over suggestions from the ZIP data, which cannot verify a street (decision 059). */
+export const SUGGESTED_HEADING = "Suggested Addresses:";
+/** Said above the choices when a suggestion moves the address to another city or state (decision 059). */
+export const CONFLICT_TEXT =
+  "The ZIP code you entered belongs to another city or state than the one you typed. Check the suggestion before you choose it.";
+
+/** The conflict of one suggestion in words: "Another city and state than you entered". */
+function conflictLabel(changes: readonly AddressPart[]): string | null {
+  const city = changes.includes("city");
+  const state = changes.includes("state");
+  if (city && state) return "Another city and state than you entered";
+  if (state) return "Another state than you entered";
+  if (city) return "Another city than you entered";
+  return null;
+}
+
+/**
+ * The choice the dialog starts on (spec section 4: index 0), unless the first suggestion is in another city
+ * or state: then the entered address, so that one hurried click never ships elsewhere (decision 059).
+ */
+export function defaultAddressChoice(changes: readonly (readonly AddressPart[])[], suggestionCount: number): number {
+  const first = changes[0];
+  return suggestionCount > 0 && first && !isConflictingSuggestion(first) ? DEFAULT_ADDRESS_CHOICE : suggestionCount;
+}
 
 type AddressLines = { name: string; street: string; secondLine: string; region: string };
 
@@ -22,12 +50,15 @@ function AddressOption({
   checked,
   onSelect,
   lines,
+  conflict,
 }: {
   name: string;
   value: number;
   checked: boolean;
   onSelect: (value: number) => void;
   lines: AddressLines;
+  /** A warning under the address: it is in another city or state than the one typed. */
+  conflict?: string | null;
 }) {
   const id = useId();
   return (
@@ -53,6 +84,7 @@ function AddressOption({
         <span className="block">
           {lines.region}, {CHECKOUT_COUNTRY}
         </span>
+        {conflict && <span className="mt-1 block font-semibold text-amber-800">{conflict}</span>}
       </span>
     </label>
   );
@@ -79,8 +111,10 @@ type AddressVerificationDialogProps = {
 
 /**
  * The address verification dialog (spec section 2): 'Verified Addresses:' with the suggestions (name, street,
- * the second line as typed, region, UNITED STATES), 'Entered Address:' last, a radio choice defaulting to
- * index 0, 'Confirm Address', 'Edit Shipping address' and the verifier's notice. The backdrop only closes it.
+ * the second line as typed, region, UNITED STATES; 'Suggested Addresses:' when the ZIP data answered, which
+ * verifies no street), 'Entered Address:' last, a radio choice defaulting to index 0 (the entered address when
+ * the first suggestion is in another city or state, which is marked), 'Confirm Address', 'Edit Shipping
+ * address' and the verifier's notice. The backdrop only closes it.
  */
 export function AddressVerificationDialog({
   verification,
@@ -88,14 +122,17 @@ export function AddressVerificationDialog({
   onClose,
   canEdit = true,
 }: AddressVerificationDialogProps) {
-  const [choice, setChoice] = useState(DEFAULT_ADDRESS_CHOICE);
+  const entered = verification?.entered;
+  const suggestions = verification?.suggestions ?? [];
+  const changes = verification?.changes ?? [];
+  const startChoice = defaultAddressChoice(changes, suggestions.length);
+  const [choice, setChoice] = useState(startChoice);
   const groupName = useId();
   const open = verification !== null;
   useEffect(() => {
-    if (open) setChoice(DEFAULT_ADDRESS_CHOICE);
-  }, [open]);
-  const entered = verification?.entered;
-  const suggestions = verification?.suggestions ?? [];
+    if (open) setChoice(startChoice);
+  }, [open, startChoice]);
+  const hasConflict = changes.some((change) => isConflictingSuggestion(change));
   const name = entered ? `${entered.firstName} ${entered.lastName}`.trim() : "";
 
   return (
@@ -122,7 +159,17 @@ export function AddressVerificationDialog({
                   <legend className="sr-only">Choose the address to ship to</legend>
                   {suggestions.length > 0 ? (
                     <>
-                      <p className="mb-2 text-sm font-bold text-neutral-950">Verified Addresses:</p>
+                      {hasConflict && (
+                        <p
+                          role="alert"
+                          className="mb-3 rounded-xl bg-amber-50 p-3 text-sm font-semibold text-amber-900"
+                        >
+                          {CONFLICT_TEXT}
+                        </p>
+                      )}
+                      <p className="mb-2 text-sm font-bold text-neutral-950">
+                        {verification.provider === "ups" ? VERIFIED_HEADING : SUGGESTED_HEADING}
+                      </p>
                       <div className="space-y-2">
                         {suggestions.map((suggestion, index) => (
                           <AddressOption
@@ -139,6 +186,7 @@ export function AddressVerificationDialog({
                               secondLine: entered.address2,
                               region: suggestionRegion(suggestion),
                             }}
+                            conflict={conflictLabel(changes[index] ?? [])}
                           />
                         ))}
                       </div>

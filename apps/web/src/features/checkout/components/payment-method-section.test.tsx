@@ -9,12 +9,14 @@ type Settings = PaymentSettingsResponse["data"]["attributes"];
 const LOCAL_SETTINGS: Settings = {
   cardProcessor: "local",
   cardNotice: LOCAL_PROCESSOR_NOTICE,
+  stripePublishableKey: null,
   paypal: { clientId: "sandbox-client", sdkUrl: "/paypal-sandbox/sdk/js", sandbox: true },
 };
 
 const STRIPE_SETTINGS: Settings = {
   cardProcessor: "stripe",
   cardNotice: null,
+  stripePublishableKey: "pk_test_abcdefgh1234",
   paypal: { clientId: "live-client", sdkUrl: "https://www.paypal.com/sdk/js", sandbox: false },
 };
 
@@ -75,6 +77,18 @@ describe("PaymentMethodSection", () => {
     expect(stripe).not.toContain("Test processor");
     expect(stripe).not.toContain("Test card numbers");
     expect(text(render({ settings: undefined }))).not.toContain("Test processor");
+  });
+
+  it("with Stripe taking the cards: Stripe's own fields load in their chunk, and none of ours can take a card", () => {
+    const html = render({ settings: STRIPE_SETTINGS });
+    // Server-side rendering shows the lazy chunk's fallback: the Stripe form is not part of this bundle.
+    expect(text(html)).toContain("Loading the secure card form");
+    expect(html).not.toContain("Credit Card Number");
+    expect(html).not.toContain('autoComplete="cc-number"');
+    // While the settings are unknown, no card field at all: in Stripe mode, card data must not reach our server.
+    const unknown = render({ settings: undefined });
+    expect(unknown).not.toContain("Credit Card Number");
+    expect(text(unknown)).toContain("Loading the card form");
   });
 
   it("with PayPal chosen: the PayPal area (labelled as the sandbox when it is one) and no card fields", () => {

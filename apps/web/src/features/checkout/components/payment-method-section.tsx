@@ -1,12 +1,17 @@
-import type { CardFormValues } from "@threadfolk/contract/card-form";
 import { PAYPAL_SANDBOX_LABEL, type PaymentMethod, type PaymentSettingsResponse } from "@threadfolk/contract/orders";
 import { lazy, Suspense } from "react";
 import { Button } from "../../../components/button.tsx";
 import { LockIcon } from "../../../components/icons/icons.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
+import type { CardPaymentSource } from "../stripe-card.ts";
 import { CardPaymentForm } from "./card-payment-form.tsx";
 import { PaymentMethodOptions } from "./payment-method-options.tsx";
 import type { PayPalButtonsSlotProps } from "./paypal-buttons-slot.tsx";
+
+// Its own chunk: Stripe.js and its card element are fetched only when Stripe takes the cards (decision 061).
+const StripeCardForm = lazy(async () => ({
+  default: (await import("./stripe-card-form.tsx")).StripeCardForm,
+}));
 
 // Its own chunk: PayPal's code is fetched only when PayPal is chosen.
 const PayPalButtonsSlot = lazy(async () => ({
@@ -21,7 +26,8 @@ type PaymentMethodSectionProps = {
   isPaying: boolean;
   isPlaceOrderDisabled: boolean;
   onCardNumberChange: (cardNumber: string) => void;
-  onPlaceOrder: (card: CardFormValues) => void;
+  /** The card's fields (local test processor) or the PaymentMethod Stripe.js made (Stripe). */
+  onPlaceOrder: (card: CardPaymentSource) => void;
   paypal: PayPalButtonsSlotProps;
   /**
    * The gift card applied to the order (decision 034): what it pays, and what is left ('$0.00' when it pays
@@ -88,7 +94,19 @@ export function PaymentMethodSection({
             </p>
           )}
           <PaymentMethodOptions value={method} onChange={onMethodChange} disabled={isPaying} />
-          {method === "visa" ? (
+          {method === "visa" && settings?.cardProcessor === "stripe" && settings.stripePublishableKey ? (
+            <Suspense fallback={<Spinner label="Loading the secure card form" className="h-12" />}>
+              <StripeCardForm
+                publishableKey={settings.stripePublishableKey}
+                isPaying={isPaying}
+                isDisabled={isPlaceOrderDisabled}
+                onPlaceOrder={onPlaceOrder}
+              />
+            </Suspense>
+          ) : method === "visa" && settings?.cardProcessor !== "local" ? (
+            // Until the settings say which processor takes the card, no field that could send card data here.
+            <Spinner label="Loading the card form" className="h-12" />
+          ) : method === "visa" ? (
             <CardPaymentForm
               cardNotice={settings?.cardNotice}
               isTestProcessor={settings?.cardProcessor === "local"}

@@ -1,20 +1,23 @@
 import { useMutation } from "@tanstack/react-query";
-import type { AddressVerificationProvider } from "@threadfolk/contract/address-validation";
+import { type AddressVerificationProvider, differsOnlyInCaseOrSpacing } from "@threadfolk/contract/address-validation";
 import { useCallback, useRef, useState } from "react";
 import { applyAddressChoice, type CheckoutAddress } from "../address-choice.ts";
 import { checkoutKeys } from "../api/query-keys.ts";
-import { type AddressKeyFormat, validateAddress } from "../api/validate-address.ts";
+import { type AddressKeyFormat, type AddressPart, validateAddress } from "../api/validate-address.ts";
 
 /** The verification dialog's content: the address as typed, the suggestions, and who checked them. */
 export type AddressVerification = {
   entered: CheckoutAddress;
   suggestions: AddressKeyFormat[];
+  /** What each suggestion changes of the typed address; a changed city or state is a conflict. */
+  changes: AddressPart[][];
   /** The reply's provider, or null when the check could not be made (the dialog says so). */
   provider: AddressVerificationProvider | null;
 };
 
 /**
- * Spec section 4, address flow steps 2 to 4: `verify(entered)` checks the address and opens the dialog;
+ * Spec section 4, address flow steps 2 to 4: `verify(entered)` checks the address and opens the dialog (unless
+ * the only difference is letter case or spacing: then the typed address is chosen at once, decision 059);
  * `confirm(index)` applies the choice and hands the address to `onChosen`; `edit()` (or the backdrop) closes
  * the dialog and saves nothing. A failed check still opens the dialog, with no suggestion: the checkout is
  * never blocked by the carrier.
@@ -34,10 +37,20 @@ export function useAddressVerification(onChosen: (address: CheckoutAddress) => v
   const verify = useCallback(
     async (entered: CheckoutAddress) => {
       try {
-        const { suggestions, provider } = await mutateAsync(entered);
-        setVerification({ entered, suggestions, provider });
+        const { suggestions, changes, result, provider } = await mutateAsync(entered);
+        const [first] = suggestions;
+        // The address agrees but for letter case or spacing: nothing to choose, saved as the shopper typed it.
+        if (
+          (result === "valid" || result === "street_unconfirmed") &&
+          first &&
+          differsOnlyInCaseOrSpacing(entered, first)
+        ) {
+          onChosenRef.current({ ...entered });
+          return;
+        }
+        setVerification({ entered, suggestions, changes, provider });
       } catch {
-        setVerification({ entered, suggestions: [], provider: null });
+        setVerification({ entered, suggestions: [], changes: [], provider: null });
       }
     },
     [mutateAsync],

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { CustomerProfileDesignCollection } from "@threadfolk/contract/favorites";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -6,10 +7,10 @@ import { favoritesKeys } from "./query-keys.ts";
 
 /** `POST /api/v1/customer_profile_design_collections` with `displayName` (spec section 7). */
 async function createCollection(displayName: string): Promise<CustomerProfileDesignCollection> {
-  const response = await apiRequest<{ data: CustomerProfileDesignCollection }>(
-    "/api/v1/customer_profile_design_collections",
-    { method: "POST", body: { displayName } },
-  );
+  const response = await apiRequest<{ data: CustomerProfileDesignCollection }>(apiPath(API.favoriteCollections), {
+    method: "POST",
+    body: { displayName },
+  });
   return response.data;
 }
 

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { DeleteCollectionResponse } from "@threadfolk/contract/favorites";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocalList } from "../../../lib/storage.ts";
@@ -7,7 +8,7 @@ import { favoritesKeys } from "./query-keys.ts";
 
 /** `DELETE /api/v1/customer_profile_design_collections/{id}`. */
 function deleteCollection(input: { id: number; displayName: string }): Promise<DeleteCollectionResponse> {
-  return apiRequest<DeleteCollectionResponse>(`/api/v1/customer_profile_design_collections/${input.id}`, {
+  return apiRequest<DeleteCollectionResponse>(apiPath(API.favoriteCollection, { id: input.id }), {
     method: "DELETE",
   });
 }

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { PageMeta } from "@threadfolk/contract/discovery-constants";
 import type { CustomerProfileDesignCollectionWithDesigns, LikedDesignCard } from "@threadfolk/contract/favorites";
 import { apiRequest } from "../../../lib/api-client.ts";
@@ -9,7 +10,7 @@ type CollectionPage = { designs: LikedDesignCard[]; totalPages: number };
 /** `GET /api/v1/customer_profile_design_collections/{id}?page=N`: one page of a collection's designs. */
 async function getCollectionPage(collectionId: number, page: number, signal?: AbortSignal) {
   const response = await apiRequest<{ data: CustomerProfileDesignCollectionWithDesigns; meta: PageMeta }>(
-    `/api/v1/customer_profile_design_collections/${collectionId}`,
+    apiPath(API.favoriteCollection, { id: collectionId }),
     { params: { page }, signal },
   );
   return { designs: response.data.attributes.designs, totalPages: response.meta.totalPages } satisfies CollectionPage;

@@ -1,4 +1,5 @@
 import { queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { PageMeta } from "@threadfolk/contract/discovery-constants";
 import type {
   CustomerProfileDesignCollection,
@@ -9,10 +10,10 @@ import { favoritesKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/customer_profile_design_collections?display=false`: the collections menu's list. */
 async function getCollections(signal?: AbortSignal): Promise<CustomerProfileDesignCollection[]> {
-  const response = await apiRequest<{ data: CustomerProfileDesignCollection[] }>(
-    "/api/v1/customer_profile_design_collections",
-    { params: { display: false }, signal },
-  );
+  const response = await apiRequest<{ data: CustomerProfileDesignCollection[] }>(apiPath(API.favoriteCollections), {
+    params: { display: false },
+    signal,
+  });
   return response.data;
 }
 
@@ -37,7 +38,7 @@ type CollectionsWithDesignsPage = { collections: CustomerProfileDesignCollection
  */
 async function getCollectionsWithDesigns(page: number, signal?: AbortSignal): Promise<CollectionsWithDesignsPage> {
   const response = await apiRequest<{ data: CustomerProfileDesignCollectionWithDesigns[]; meta: PageMeta }>(
-    "/api/v1/customer_profile_design_collections",
+    apiPath(API.favoriteCollections),
     { params: { display: true, page }, signal },
   );
   return { collections: response.data, totalPages: response.meta.totalPages };

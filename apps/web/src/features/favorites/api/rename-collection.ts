@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { CustomerProfileDesignCollection } from "@threadfolk/contract/favorites";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -8,7 +9,7 @@ import { favoritesKeys } from "./query-keys.ts";
 /** `PATCH /api/v1/customer_profile_design_collections/{id}` with `displayName`. */
 async function renameCollection(input: { id: number; displayName: string }): Promise<CustomerProfileDesignCollection> {
   const response = await apiRequest<{ data: CustomerProfileDesignCollection }>(
-    `/api/v1/customer_profile_design_collections/${input.id}`,
+    apiPath(API.favoriteCollection, { id: input.id }),
     { method: "PATCH", body: { displayName: input.displayName } },
   );
   return response.data;

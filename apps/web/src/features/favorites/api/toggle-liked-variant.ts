@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { ToggleLikedVariantResponse } from "@threadfolk/contract/favorites";
 import { trackEvent } from "../../../lib/analytics.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
@@ -16,7 +17,7 @@ type ToggleLikedVariantInput = {
 
 /** `POST /api/v1/liked_seller_design_product_variants`: adds the variant to the collection, or removes it. */
 function toggleLikedVariant(input: ToggleLikedVariantInput): Promise<ToggleLikedVariantResponse> {
-  return apiRequest<ToggleLikedVariantResponse>("/api/v1/liked_seller_design_product_variants", {
+  return apiRequest<ToggleLikedVariantResponse>(apiPath(API.toggleLikedVariant), {
     method: "POST",
     body: {
       likedSellerDesignProductVariant: {

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { FollowStateResponse } from "@threadfolk/contract/favorites";
 import { trackEvent } from "../../../lib/analytics.ts";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
@@ -15,11 +16,11 @@ type FollowArtistInput = {
 /** `POST /api/v1/artist_follows` or `DELETE /api/v1/artist_follows/{uuid}`; both are idempotent. */
 function setArtistFollow(input: FollowArtistInput): Promise<FollowStateResponse> {
   return input.follow
-    ? apiRequest<FollowStateResponse>("/api/v1/artist_follows", {
+    ? apiRequest<FollowStateResponse>(apiPath(API.followedArtists), {
         method: "POST",
         body: { artistFollow: { sellerProfileId: input.artistUuid } },
       })
-    : apiRequest<FollowStateResponse>(`/api/v1/artist_follows/${encodeURIComponent(input.artistUuid)}`, {
+    : apiRequest<FollowStateResponse>(apiPath(API.unfollowArtist, { seller_profile_id: input.artistUuid }), {
         method: "DELETE",
       });
 }

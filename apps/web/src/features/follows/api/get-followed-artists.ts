@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { FollowedArtistsResponse } from "@threadfolk/contract/favorites";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { followsKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/artist_follows?page=N`: followed artists, most recent follow first, with their latest designs. */
 function getFollowedArtists(page: number, signal?: AbortSignal): Promise<FollowedArtistsResponse> {
-  return apiRequest<FollowedArtistsResponse>("/api/v1/artist_follows", { params: { page }, signal });
+  return apiRequest<FollowedArtistsResponse>(apiPath(API.followedArtists), { params: { page }, signal });
 }
 
 const followedArtistsQueryOptions = (page: number) =>

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { PlacedOrderResponse } from "@threadfolk/contract/orders";
 import { apiRequest, isApiError } from "../../../lib/api-client.ts";
 import { ordersKeys } from "./query-keys.ts";
@@ -8,7 +9,7 @@ import { ordersKeys } from "./query-keys.ts";
  * reads their order with the signed `token` of its confirmation e-mail's link.
  */
 function getOrder(orderNumber: string, token: string | null, signal?: AbortSignal): Promise<PlacedOrderResponse> {
-  return apiRequest<PlacedOrderResponse>(`/api/v1/orders/${encodeURIComponent(orderNumber)}`, {
+  return apiRequest<PlacedOrderResponse>(apiPath(API.order, { order_number: orderNumber }), {
     params: token ? { token } : undefined,
     signal,
   });

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { OrdersListResponse } from "@threadfolk/contract/orders";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { ordersKeys } from "./query-keys.ts";
 
 /** `GET /api/v1/orders?page=N`: the signed-in customer's placed orders, newest first, ten a page. */
 function getOrders(page: number, signal?: AbortSignal): Promise<OrdersListResponse> {
-  return apiRequest<OrdersListResponse>("/api/v1/orders", { params: { page }, signal });
+  return apiRequest<OrdersListResponse>(apiPath(API.orders), { params: { page }, signal });
 }
 
 export const ordersQueryOptions = (page: number) =>

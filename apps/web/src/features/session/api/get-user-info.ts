@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { UserInfo } from "@threadfolk/contract/accounts";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { LOCAL_KEYS, writeLocal, writeLocalList } from "../../../lib/storage.ts";
 import { useSignedIn } from "../hooks/use-signed-in.ts";
@@ -10,7 +11,7 @@ import { sessionKeys } from "./query-keys.ts";
  * section 4, session).
  */
 async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
-  const info = await apiRequest<UserInfo>("/api/v1/user_info", { signal });
+  const info = await apiRequest<UserInfo>(apiPath(API.userInfo), { signal });
   writeLocalList(LOCAL_KEYS.favoriteDesignUuids, info.favoriteDesignUuids ?? []);
   writeLocalList(LOCAL_KEYS.followedSellerUuids, info.followedSellerUuids ?? []);
   writeLocal(LOCAL_KEYS.username, info.username ?? undefined);

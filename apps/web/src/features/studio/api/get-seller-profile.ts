@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { API, apiPath } from "@threadfolk/contract/api-paths";
 import type { SellerProfile } from "@threadfolk/contract/studio-profile";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { studioKeys } from "./query-keys.ts";
@@ -7,7 +8,7 @@ import { studioKeys } from "./query-keys.ts";
  * `STUDIO_API.sellerProfile`, written out: this module is read by the account menu and the profile tabs, and the
  * contract's studio module brings the validation library with it (a test keeps the two equal).
  */
-export const SELLER_PROFILE_PATH = "/api/v1/seller_profile";
+export const SELLER_PROFILE_PATH = apiPath(API.sellerProfile);
 
 /** The caller's storefront, or null when they have none. */
 async function getSellerProfile(signal?: AbortSignal): Promise<SellerProfile | null> {

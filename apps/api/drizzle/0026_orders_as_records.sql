@@ -67,7 +67,7 @@ INSERT INTO "order_state_transitions" ("from_state", "to_state") VALUES
 -- 2. Today's data into the new records. A cart placed and awaiting payment was the shopper's cart and its order
 -- in one row: the row stays the order (its number, quote, payments and PayPal orders keep naming it), and the
 -- shopper gets a new cart with the same lines, addresses, e-mail, option and code, the order linked to it.
-CREATE TEMPORARY TABLE "split_0021" ON COMMIT DROP AS
+CREATE TEMPORARY TABLE "split_0026" ON COMMIT DROP AS
   SELECT o.id AS order_id, gen_random_uuid() AS cart_id,
     'TF-' || (SELECT string_agg(substr('23456789ABCDEFGHJKMNPQRSTUVWXYZ', 1 + floor(random() * 31)::int, 1), '')
       FROM generate_series(1, 8 + 0 * length(o.id::text))) AS cart_number
@@ -77,20 +77,20 @@ INSERT INTO orders (id, order_number, state, user_id, guest_id, email, selected_
     billing_same_as_shipping, promo_code, created_at, updated_at)
   SELECT s.cart_id, s.cart_number, 'cart', o.user_id, o.guest_id, o.email, o.selected_shipping_service_key,
     o.billing_same_as_shipping, o.promo_code, o.created_at, now()
-  FROM split_0021 s JOIN orders o ON o.id = s.order_id;
+  FROM split_0026 s JOIN orders o ON o.id = s.order_id;
 --> statement-breakpoint
 INSERT INTO order_line_items (order_id, seller_design_product_variant_id, size, color, quantity, created_at)
   SELECT s.cart_id, l.seller_design_product_variant_id, l.size, l.color, l.quantity, l.created_at
-  FROM split_0021 s JOIN order_line_items l ON l.order_id = s.order_id ORDER BY l.id;
+  FROM split_0026 s JOIN order_line_items l ON l.order_id = s.order_id ORDER BY l.id;
 --> statement-breakpoint
 INSERT INTO order_addresses (order_id, kind, first_name, last_name, address1, address2, city, state, zip)
   SELECT s.cart_id, a.kind, a.first_name, a.last_name, a.address1, a.address2, a.city, a.state, a.zip
-  FROM split_0021 s JOIN order_addresses a ON a.order_id = s.order_id;
+  FROM split_0026 s JOIN order_addresses a ON a.order_id = s.order_id;
 --> statement-breakpoint
-UPDATE orders SET cart_id = s.cart_id, cart_revision = 0 FROM split_0021 s WHERE orders.id = s.order_id;
+UPDATE orders SET cart_id = s.cart_id, cart_revision = 0 FROM split_0026 s WHERE orders.id = s.order_id;
 --> statement-breakpoint
 -- The timeline before this migration said only which state was entered.
-UPDATE order_state_changes c SET actor = 'system:migration', reason = 'recorded before migration 0021',
+UPDATE order_state_changes c SET actor = 'system:migration', reason = 'recorded before migration 0026',
   from_state = (SELECT p.state FROM order_state_changes p WHERE p.order_id = c.order_id
     AND (p.created_at, p.id) < (c.created_at, c.id) ORDER BY p.created_at DESC, p.id DESC LIMIT 1);
 --> statement-breakpoint

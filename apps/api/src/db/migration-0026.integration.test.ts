@@ -10,8 +10,8 @@ import { MIGRATIONS_FOLDER } from "../lib/paths.ts";
 import { type DatabaseHandle, openDatabase } from "./client.ts";
 
 /**
- * Migration 0021 (decision 053) replayed on data: a database migrated to 0020 holds a cart, a placed order awaiting
- * payment (the old model: one row) and a paid order; after 0021 the placed row is still the order, with a new cart
+ * Migration 0026 (decision 053) replayed on data: a database migrated to 0020 holds a cart, a placed order awaiting
+ * payment (the old model: one row) and a paid order; after 0026 the placed row is still the order, with a new cart
  * for its owner holding the same lines and addresses, and the paid order and its timeline are kept.
  */
 const folders: string[] = [];
@@ -42,7 +42,7 @@ async function rows<Row>(db: PgliteDatabase, query: ReturnType<typeof sql>): Pro
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
-describe("migration 0021", () => {
+describe("migration 0026", () => {
   it("moves a placed cart into an order of its own and keeps paid orders", async () => {
     handle = await openDatabase({ driver: "pglite" });
     const db = handle.db as unknown as PgliteDatabase;
