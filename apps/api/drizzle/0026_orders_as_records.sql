@@ -249,3 +249,11 @@ BEGIN
   RETURN QUERY SELECT 'cart_full'::text, found_cart, NULL::integer, NULL::uuid, NULL::integer;
 END;
 $$;
+--> statement-breakpoint
+-- 6. The artwork version of each placed line (what production prints), frozen from now on; for lines placed
+-- before, the design's version today is the best record there is.
+ALTER TABLE "order_line_items" ADD COLUMN "artwork_version" integer;
+--> statement-breakpoint
+UPDATE order_line_items l SET artwork_version = d.artwork_version
+  FROM seller_design_product_variants v JOIN designs d ON d.id = v.design_id
+  WHERE v.id = l.seller_design_product_variant_id AND l.unit_price_cents IS NOT NULL;

@@ -54,7 +54,7 @@ describe("migration 0026", () => {
       db,
       sql`insert into orders (order_number, state, guest_id, email, selected_shipping_service_key,
           processor_payment_id, item_total_cents, discount_cents, shipping_cents, tax_cents, total_cents, placed_at)
-        values ('TF-PLACED23', 'payment_pending', ${guest?.id}, 'ada@example.com', 'standard', 'pq_old', 5000, 0, 799,
+        values ('TF-PRACED23', 'payment_pending', ${guest?.id}, 'ada@example.com', 'standard', 'pq_old', 5000, 0, 799,
           0, 5799, now()) returning id`,
     );
     await db.execute(sql`insert into order_line_items (order_id, seller_design_product_variant_id, size, color,
@@ -68,7 +68,7 @@ describe("migration 0026", () => {
       db,
       sql`insert into orders (order_number, state, guest_id, email, processor_payment_id, item_total_cents,
           discount_cents, shipping_cents, tax_cents, total_cents, placed_at, paid_at)
-        values ('TF-PAIDABCD', 'paid', ${other?.id}, 'bo@example.com', 'pq_paid', 2500, 0, 599, 0, 3099, now(), now())
+        values ('TF-PAYDABCD', 'paid', ${other?.id}, 'bo@example.com', 'pq_paid', 2500, 0, 599, 0, 3099, now(), now())
         returning id`,
     );
     await db.execute(sql`insert into order_state_changes (order_id, state)

@@ -156,6 +156,8 @@ export const orderLineItems = pgTable(
     unitSalePriceCents: integer("unit_sale_price_cents"),
     /** The garment's base (production) cost of one unit when the order was placed (the earnings ledger's basis). */
     unitBaseCostCents: integer("unit_base_cost_cents"),
+    /** The design's `artwork_version` when the order was placed: the artwork to print (null while in the cart). */
+    artworkVersion: integer("artwork_version"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

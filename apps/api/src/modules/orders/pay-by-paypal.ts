@@ -418,7 +418,10 @@ export async function settlePayPalCapture(options: {
     async (tx): Promise<StoredPaymentReply | { refundId: string; paymentId: string }> => {
       await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
       let previous = await findPayPalPayment(tx, order.id, paypalOrderId);
-      if (previous?.response && previous.status !== "failed") return previous.response;
+      // An attempt already answered is answered the same, except one PayPal was still reviewing: its outcome is now known.
+      const settledBefore =
+        previous?.status !== "failed" && !(previous?.status === "pending" && capture.status !== "PENDING");
+      if (previous?.response && settledBefore) return previous.response;
       if (!previous) {
         // Captured, but the attempt was never recorded here (a capture made outside this server's request):
         // recorded now as not in flight; it completes the order only if nothing else is paying it.

@@ -86,39 +86,49 @@ function frozenValues(lines: PlacedLine[]): SQL {
 
 /**
  * The order's copy of the cart (in the placement's transaction, under the cart's lock): its lines at the frozen
- * prices and its addresses. Answers the order's line ids by the cart line they copy.
+ * prices, with the artwork version each design has now, and its addresses, in one statement. The order is either
+ * one that exists (`orderId`, placed again while unpaid) or written by the same statement (`insertOrder`, an
+ * `insert into orders … returning id`). Answers the order's id and its line ids by the cart line they copy.
  */
 async function copyCartIntoOrder(
   db: Executor,
-  options: { cartId: string; orderId: string; lines: PlacedLine[] },
-): Promise<Map<number, { id: number; uuid: string }>> {
-  const copied = await rows<{ id: number; uuid: string; cart_line_id: number }>(
+  options: { cartId: string; lines: PlacedLine[] } & ({ orderId: string } | { insertOrder: SQL }),
+): Promise<{ orderId: string; lineIds: Map<number, { id: number; uuid: string }> }> {
+  const target = "orderId" in options ? sql`select ${options.orderId}::uuid as id` : sql`${options.insertOrder}`;
+  const copied = await rows<{ order_id: string; id: number; uuid: string; cart_line_id: number }>(
     db,
-    sql`with addresses as (
+    sql`with target as (${target}), addresses as (
         insert into order_addresses (order_id, kind, first_name, last_name, address1, address2, city, state, zip)
-        select ${options.orderId}, a.kind, a.first_name, a.last_name, a.address1, a.address2, a.city, a.state, a.zip
-        from order_addresses a where a.order_id = ${options.cartId}
+        select target.id, a.kind, a.first_name, a.last_name, a.address1, a.address2, a.city, a.state, a.zip
+        from order_addresses a cross join target where a.order_id = ${options.cartId}
         on conflict (order_id, kind) do update set first_name = excluded.first_name, last_name = excluded.last_name,
           address1 = excluded.address1, address2 = excluded.address2, city = excluded.city, state = excluded.state,
           zip = excluded.zip, updated_at = now()
         returning id
       ), copied as (
         insert into order_line_items (order_id, seller_design_product_variant_id, size, color, quantity,
-          unit_price_cents, unit_sale_price_cents, unit_base_cost_cents)
-        select ${options.orderId}, c.seller_design_product_variant_id, c.size, c.color, c.quantity,
-          frozen.price, frozen.sale, frozen.base_cost
+          unit_price_cents, unit_sale_price_cents, unit_base_cost_cents, artwork_version)
+        select target.id, c.seller_design_product_variant_id, c.size, c.color, c.quantity,
+          frozen.price, frozen.sale, frozen.base_cost, designs.artwork_version
         from (values ${frozenValues(options.lines)}) as frozen(id, price, sale, base_cost)
+        cross join target
         join order_line_items c on c.id = frozen.id and c.order_id = ${options.cartId}
+        join seller_design_product_variants v on v.id = c.seller_design_product_variant_id
+        join designs on designs.id = v.design_id
         order by c.id
-        returning id, uuid, seller_design_product_variant_id, size, color
+        returning order_id, id, uuid, seller_design_product_variant_id, size, color
       )
-      select copied.id, copied.uuid, c.id as cart_line_id from copied
+      select copied.order_id, copied.id, copied.uuid, c.id as cart_line_id from copied
       join order_line_items c on c.order_id = ${options.cartId}
         and c.seller_design_product_variant_id = copied.seller_design_product_variant_id
         and c.size = copied.size and c.color = copied.color`,
   );
-  if (copied.length !== options.lines.length) throw new Error(`order ${options.orderId}: lines not copied`);
-  return new Map(copied.map((row) => [Number(row.cart_line_id), { id: Number(row.id), uuid: row.uuid }]));
+  const first = copied[0];
+  if (!first || copied.length !== options.lines.length) throw new Error(`cart ${options.cartId}: lines not copied`);
+  return {
+    orderId: first.order_id,
+    lineIds: new Map(copied.map((row) => [Number(row.cart_line_id), { id: Number(row.id), uuid: row.uuid }])),
+  };
 }
 
 /**
@@ -227,13 +237,12 @@ export async function placeOrder(options: {
         if (replaced.length === 0) throw AppError.conflict(ORDER_MESSAGES.paymentInProgress);
         if (!unchanged) {
           await tx.execute(sql`delete from order_line_items where order_id = ${existing}`);
-          lineIds = await copyCartIntoOrder(tx, { cartId: locked.id, orderId, lines });
+          ({ lineIds } = await copyCartIntoOrder(tx, { cartId: locked.id, orderId, lines }));
         }
       } else {
         orderNumber = generateOrderNumber();
-        const [created] = await rows<{ id: string }>(
-          tx,
-          sql`insert into orders (order_number, state, user_id, guest_id, cart_id, state_changed_by,
+        // The order and its copy of the cart in one statement.
+        const insertOrder = sql`insert into orders (order_number, state, user_id, guest_id, cart_id, state_changed_by,
               state_change_reason, processor_payment_id, quote_digest, item_total_cents, discount_cents,
               shipping_cents, tax_cents, total_cents, gift_card_cents, selected_shipping_service_key, email,
               billing_same_as_shipping, promo_code, placed_at, cart_revision)
@@ -242,10 +251,8 @@ export async function placeOrder(options: {
               ${quote.shippingCents}, ${quote.taxCents}, ${quote.totalCents}, ${quote.giftCardCents},
               ${priced.shippingKey}, ${cart.order.email}, ${cart.order.billingSameAsShipping}, ${code},
               ${placedAt.toISOString()}, ${revision})
-            returning id`,
-        );
-        orderId = (created as { id: string }).id;
-        lineIds = await copyCartIntoOrder(tx, { cartId: locked.id, orderId, lines });
+            returning id`;
+        ({ orderId, lineIds } = await copyCartIntoOrder(tx, { cartId: locked.id, insertOrder, lines }));
       }
       const orderLines = lineIds
         ? lines.map((line) => ({ ...line, line: { ...line.line, ...lineIds.get(line.line.id) } }))
