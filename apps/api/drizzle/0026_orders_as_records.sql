@@ -257,3 +257,49 @@ ALTER TABLE "order_line_items" ADD COLUMN "artwork_version" integer;
 UPDATE order_line_items l SET artwork_version = d.artwork_version
   FROM seller_design_product_variants v JOIN designs d ON d.id = v.design_id
   WHERE v.id = l.seller_design_product_variant_id AND l.unit_price_cents IS NOT NULL;
+--> statement-breakpoint
+-- 7. Refunds reverse earnings in proportion (decision 053): several reversals of one sale, one per refund.
+ALTER TABLE "earnings_entries" DROP CONSTRAINT "earnings_entries_sign_check";--> statement-breakpoint
+DROP INDEX "earnings_entries_one_reversal_key";--> statement-breakpoint
+ALTER TABLE "earnings_entries" ADD COLUMN "refund_id" uuid;--> statement-breakpoint
+ALTER TABLE "earnings_entries" ADD CONSTRAINT "earnings_entries_refund_id_payment_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."payment_refunds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "earnings_entries_one_reversal_per_refund_key" ON "earnings_entries" USING btree ("reverses_entry_id",coalesce("refund_id", '00000000-0000-0000-0000-000000000000'::uuid)) WHERE "earnings_entries"."kind" = 'reversal';--> statement-breakpoint
+ALTER TABLE "earnings_entries" ADD CONSTRAINT "earnings_entries_sign_check" CHECK (case when "earnings_entries"."kind" = 'sale'
+        then "earnings_entries"."quantity" > 0 and "earnings_entries"."gross_cents" > 0 and "earnings_entries"."discount_cents" >= 0
+          and "earnings_entries"."production_cost_cents" >= 0 and "earnings_entries"."artist_earnings_cents" >= 0
+        else "earnings_entries"."quantity" <= 0 and "earnings_entries"."gross_cents" <= 0 and "earnings_entries"."discount_cents" <= 0
+          and "earnings_entries"."production_cost_cents" <= 0 and "earnings_entries"."artist_earnings_cents" <= 0 end);
+--> statement-breakpoint
+-- 8. A reversal (migration 0015's check) is now a share of its sale, or all of it: on the same line, artist, design
+-- and share; and all the reversals of a sale never take more than the sale had, part by part. The sale is locked
+-- first, so two refunds reversing it at once are counted one after the other.
+CREATE OR REPLACE FUNCTION "earnings_entries_check_reversal"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  original "earnings_entries"%ROWTYPE;
+  taken record;
+BEGIN
+  SELECT * INTO original FROM "earnings_entries" WHERE "id" = NEW."reverses_entry_id" FOR UPDATE;
+  IF original."kind" IS DISTINCT FROM 'sale'
+    OR NEW."order_id" <> original."order_id"
+    OR NEW."order_line_item_id" <> original."order_line_item_id"
+    OR NEW."seller_profile_id" <> original."seller_profile_id"
+    OR NEW."design_id" <> original."design_id"
+    OR NEW."artist_share_percent" <> original."artist_share_percent" THEN
+    RAISE EXCEPTION 'earnings entry % must reverse sale entry % of the same line', NEW."id", NEW."reverses_entry_id"
+      USING ERRCODE = 'check_violation';
+  END IF;
+  SELECT coalesce(sum("quantity"), 0) AS quantity, coalesce(sum("gross_cents"), 0) AS gross,
+      coalesce(sum("discount_cents"), 0) AS discount, coalesce(sum("production_cost_cents"), 0) AS production,
+      coalesce(sum("artist_earnings_cents"), 0) AS artist
+    INTO taken FROM "earnings_entries" WHERE "reverses_entry_id" = original."id";
+  IF original."quantity" + taken.quantity + NEW."quantity" < 0
+    OR original."gross_cents" + taken.gross + NEW."gross_cents" < 0
+    OR original."discount_cents" + taken.discount + NEW."discount_cents" < 0
+    OR original."production_cost_cents" + taken.production + NEW."production_cost_cents" < 0
+    OR original."artist_earnings_cents" + taken.artist + NEW."artist_earnings_cents" < 0 THEN
+    RAISE EXCEPTION 'earnings entry % would reverse more than sale entry % had', NEW."id", NEW."reverses_entry_id"
+      USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NEW;
+END
+$$;

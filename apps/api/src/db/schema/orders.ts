@@ -110,7 +110,7 @@ export const paymentRefunds = pgTable(
     /** Our idempotency key for the processor (never two refunds for one request). */
     requestKey: text("request_key").notNull(),
     processorRefundId: text("processor_refund_id"),
-    /** The order lines refunded (their earnings are reversed in proportion), or null for the whole order. */
+    /** The order lines refunded (their earnings are reversed whole), or null: the earnings are reversed in proportion. */
     lineIds: jsonb("line_ids").$type<number[]>(),
     message: text("message"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

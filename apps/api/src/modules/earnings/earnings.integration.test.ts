@@ -285,7 +285,7 @@ describe("refunds and the append-only ledger", () => {
     expect((await findArtistEarnings({ db, sellerProfileId: artist.id, limit: 1, offset: 1 })).orders).toHaveLength(1);
   });
 
-  it("refuses to update, delete or truncate an entry, and a reversal that does not mirror its sale", async () => {
+  it("refuses to update, delete or truncate an entry, and a reversal past its sale or of another line", async () => {
     const { order } = await buildPaidOrder(db);
     await recordOrderEarnings({ db, orderId: order.id });
     const [sale] = await findOrderEarningsEntries({ db, orderId: order.id });
@@ -312,12 +312,28 @@ describe("refunds and the append-only ledger", () => {
         grossCents: -sale.grossCents,
         discountCents: -sale.discountCents,
         productionCostCents: -sale.productionCostCents,
-        // One cent short of the sale's: refused by the trigger.
-        artistEarningsCents: -sale.artistEarningsCents + 1,
-        platformShareCents: -sale.platformShareCents - 1,
+        // One cent more than the sale's: refused by the trigger (decision 053: a share of it, never more).
+        artistEarningsCents: -sale.artistEarningsCents - 1,
+        platformShareCents: -sale.platformShareCents + 1,
       }),
     );
-    expect(mismatched).toMatch(/must reverse sale entry \d+ exactly/);
+    expect(mismatched).toMatch(/would reverse more than sale entry \d+ had/);
+    const otherLine = await databaseErrorOf(
+      db.insert(earningsEntries).values({
+        ...copy,
+        kind: "reversal",
+        reason: "refund",
+        reversesEntryId: sale.id,
+        artistSharePercent: sale.artistSharePercent === 50 ? 40 : 50,
+        quantity: 0,
+        grossCents: 0,
+        discountCents: 0,
+        productionCostCents: 0,
+        artistEarningsCents: 0,
+        platformShareCents: 0,
+      }),
+    );
+    expect(otherLine).toMatch(/must reverse sale entry \d+ of the same line/);
     const [after] = await findOrderEarningsEntries({ db, orderId: order.id });
     expect(after).toEqual(sale);
   });

@@ -61,7 +61,7 @@ export async function checkLedger(db: Executor): Promise<LedgerFinding[]> {
         where p.status in ('failed', 'refunded') and p.processor_reference is not null and p.kind <> 'gift_card'
           and not (p.status = 'refunded' and o.state = 'refunded')
           and coalesce((select sum(r.amount_cents) from payment_refunds r where r.payment_id = p.id
-            and r.status = 'succeeded'), 0) < p.amount_cents
+            and r.status = 'succeeded' and r.processor <> 'gift_card'), 0) < p.amount_cents
           and (p.kind = 'paypal' or exists (select 1 from card_charges c where c.id = p.processor_reference
             and c.status = 'succeeded' and c.refunded_cents < c.amount_cents))`,
     ),
@@ -95,7 +95,8 @@ export async function checkLedger(db: Executor): Promise<LedgerFinding[]> {
       sql`select o.order_number, 'refunds of ' || sum(r.amount_cents) || ' cents on a payment of ' || p.amount_cents
           as detail
         from payment_refunds r join order_payments p on p.id = r.payment_id join orders o on o.id = p.order_id
-        where r.status in ('succeeded', 'pending') group by o.order_number, p.id having sum(r.amount_cents) > p.amount_cents`,
+        where r.status in ('succeeded', 'pending') and r.processor <> 'gift_card'
+        group by o.order_number, p.id having sum(r.amount_cents) > p.amount_cents`,
     ),
   );
   add(

@@ -9,7 +9,7 @@ import { createTestUser } from "../../../test/factories/users.ts";
 import { obtainGuestTokens } from "../../../test/oauth-client.ts";
 import { deliverAndReadLatestEmail, temporaryDataDir } from "../../../test/outbox.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
-import { jobs, orders } from "../../db/schema/index.ts";
+import { jobs } from "../../db/schema/index.ts";
 import { enqueueJob } from "../../jobs/enqueue-job.ts";
 import { reconcileOrderLedger } from "../earnings/reconcile-order-ledger.ts";
 import { getOrderAccessSecret, verifyOrderAccessToken } from "./order-link.ts";

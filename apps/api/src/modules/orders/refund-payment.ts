@@ -8,24 +8,6 @@ import type { Executor } from "../cart/queries.ts";
 import { enqueueEmail } from "../mail/send-email.ts";
 import { escapeHtml, renderEmailFrame, renderTextFooter } from "../mail/templates.ts";
 
-/** What the PayPal port answers for a refund (the port's refund calls; decision 053). */
-export type PayPalRefundResult = {
-  refundId: string;
-  status: "COMPLETED" | "PENDING" | "FAILED" | "CANCELLED";
-  amountCents: number;
-  captureId: string;
-};
-
-/** The PayPal port's refund call. */
-type PayPalRefunder = {
-  refundCapture(input: {
-    captureId: string;
-    amountCents: number;
-    requestId: string;
-    noteToPayer?: string;
-  }): Promise<PayPalRefundResult>;
-};
-
 /** The processors a refund can go back through: the one that took the payment. */
 export type RefundProcessors = { cardProcessor?: CardProcessor; paypal?: { gateway: PayPalGateway } };
 
@@ -51,6 +33,8 @@ export async function recordRefund(options: {
   actor: string;
   requestKey: string;
   lineIds?: number[];
+  /** `gift_card`: the part of an order paid by gift card, given back to it (default: the payment's processor). */
+  processor?: "gift_card";
 }): Promise<string> {
   const { db, paymentId, amountCents, reason, actor, requestKey } = options;
   const lineIds = options.lineIds ? JSON.stringify(options.lineIds) : null;
@@ -59,7 +43,8 @@ export async function recordRefund(options: {
     sql`with inserted as (
         insert into payment_refunds (payment_id, order_id, amount_cents, status, reason, actor, processor, request_key,
           line_ids)
-        select p.id, p.order_id, ${amountCents}, 'pending', ${reason}, ${actor}, p.processor, ${requestKey},
+        select p.id, p.order_id, ${amountCents}, 'pending', ${reason}, ${actor},
+          coalesce(${options.processor ?? null}::text, p.processor), ${requestKey},
           ${lineIds}::jsonb
         from order_payments p where p.id = ${paymentId}
         on conflict (request_key) do nothing
@@ -71,12 +56,21 @@ export async function recordRefund(options: {
   return row.id;
 }
 
+/** What PayPal shows the payer about a refund. */
+function noteToPayer(reason: string): string {
+  return reason === "capture_not_needed"
+    ? "Your order could not be completed with this payment: it was refunded"
+    : "A refund of your order";
+}
+
 type PendingRefund = {
   id: string;
   status: string;
   amount_cents: number;
   request_key: string;
+  reason: string;
   kind: "card" | "paypal" | "gift_card";
+  processor: string;
   processor_reference: string | null;
   promo_code: string | null;
 };
@@ -95,7 +89,7 @@ export async function executeRefund(options: {
   const { db, processors, refundId } = options;
   const [refund] = await rows<PendingRefund>(
     db,
-    sql`select r.id, r.status, r.amount_cents, r.request_key, p.kind, p.processor_reference, o.promo_code
+    sql`select r.id, r.status, r.amount_cents, r.request_key, r.reason, p.kind, r.processor, p.processor_reference, o.promo_code
       from payment_refunds r join order_payments p on p.id = r.payment_id join orders o on o.id = r.order_id
       where r.id = ${refundId}`,
   );
@@ -103,7 +97,7 @@ export async function executeRefund(options: {
   if (refund.status !== "pending") return refund.status as "succeeded" | "failed";
   const amountCents = Number(refund.amount_cents);
   let outcome: { status: "succeeded" | "failed" | "pending"; processorRefundId: string | null; message: string | null };
-  if (refund.kind === "card") {
+  if (refund.kind === "card" && refund.processor !== "gift_card") {
     if (!refund.processor_reference) throw new Error(`refund ${refundId}: the charge has no reference`);
     if (!processors.cardProcessor) throw new Error(`refund ${refundId}: no card processor given`);
     const result = await processors.cardProcessor.refund({
@@ -115,15 +109,15 @@ export async function executeRefund(options: {
       result.status === "succeeded"
         ? { status: "succeeded", processorRefundId: result.refundId, message: null }
         : { status: "failed", processorRefundId: null, message: `${result.code}: ${result.message}` };
-  } else if (refund.kind === "paypal") {
-    const gateway = processors.paypal?.gateway as (PayPalGateway & Partial<PayPalRefunder>) | undefined;
-    if (!gateway?.refundCapture) throw new Error(`refund ${refundId}: the PayPal port cannot refund yet`);
+  } else if (refund.kind === "paypal" && refund.processor !== "gift_card") {
+    const gateway = processors.paypal?.gateway;
+    if (!gateway) throw new Error(`refund ${refundId}: no PayPal port given`);
     if (!refund.processor_reference) throw new Error(`refund ${refundId}: the capture has no id`);
     const result = await gateway.refundCapture({
       captureId: refund.processor_reference,
       amountCents,
       requestId: refund.request_key,
-      noteToPayer: "Your order could not be completed with this payment: it was refunded",
+      noteToPayer: noteToPayer(refund.reason),
     });
     outcome =
       result.status === "COMPLETED"
@@ -132,13 +126,17 @@ export async function executeRefund(options: {
           ? { status: "pending", processorRefundId: result.refundId, message: "PayPal is processing the refund" }
           : { status: "failed", processorRefundId: result.refundId, message: `PayPal: ${result.status}` };
   } else {
-    // A gift card: its amount goes back on the card's balance.
-    outcome = { status: "succeeded", processorRefundId: `gift_card:${refund.promo_code}`, message: null };
-    if (refund.promo_code) {
-      await db.execute(sql`update promo_codes set balance_cents = balance_cents + ${amountCents}
-        where code = ${refund.promo_code} and kind = 'gift_card'
-          and exists (select 1 from payment_refunds where id = ${refundId} and status = 'pending')`);
-    }
+    // A gift card: its amount goes back on the card's balance, in the statement that marks the refund done, so
+    // two runs of it (the request and its job) can never credit it twice.
+    const processorRefundId = `gift_card:${refund.promo_code}`;
+    await db.execute(sql`with done as (
+        update payment_refunds set status = 'succeeded', processor_refund_id = ${processorRefundId},
+          message = null, updated_at = now()
+        where id = ${refundId} and status = 'pending' returning id
+      )
+      update promo_codes set balance_cents = balance_cents + ${amountCents}
+      where code = ${refund.promo_code} and kind = 'gift_card' and exists (select 1 from done)`);
+    return "succeeded";
   }
   await db.execute(sql`update payment_refunds set status = ${outcome.status},
       processor_refund_id = coalesce(${outcome.processorRefundId}, processor_refund_id),
