@@ -21,8 +21,10 @@ import {
 const reversal = new QueryBuilder()
   .select({
     reversesEntryId: earningsEntries.reversesEntryId,
-    artistEarningsCents: sql<number>`sum(${earningsEntries.artistEarningsCents})::int`.as("artist_earnings_cents"),
-    grossCents: sql<number>`sum(${earningsEntries.grossCents})::int`.as("gross_cents"),
+    artistEarningsCents: sql<number>`sum(${earningsEntries.artistEarningsCents})::int`.as(
+      "reversed_artist_earnings_cents",
+    ),
+    grossCents: sql<number>`sum(${earningsEntries.grossCents})::int`.as("reversed_gross_cents"),
   })
   .from(earningsEntries)
   .where(sql`${earningsEntries.kind} = 'reversal'`)
