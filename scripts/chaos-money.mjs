@@ -46,7 +46,17 @@ async function send(baseUrl, method, pathname, { token, body, headers = {} } = {
 
 /** Figures of the money run: races started and finished, and what the parallel payments answered. */
 export function createMoneyFigures() {
-  return { races: 0, completed: 0, cardPaid: 0, paypalPaid: 0, bothAnswered201: 0, merges: 0, edits: 0, lost: 0 };
+  return {
+    races: 0,
+    completed: 0,
+    cardPaid: 0,
+    paypalPaid: 0,
+    bothAnswered201: 0,
+    merges: 0,
+    edits: 0,
+    lost: 0,
+    answers: { card: {}, paypal: {} },
+  };
 }
 
 /**
@@ -97,24 +107,32 @@ export class MoneyClient {
     });
     if (approved.status >= 300 || approved.status === 0) return lost();
 
+    // Either may start first, by up to 0.3 s, so that each method wins some races and meets the other in flight.
+    const lead = this.random.int(-300, 300);
+    const cardDelay = Math.max(0, lead);
+    const paypalDelay = Math.max(0, -lead);
     const racers = [
-      send(base(), "POST", "/api/v1/order_payments", {
-        token,
-        headers: { "idempotency-key": `chaos-${Date.now()}-${this.random.int(0, 1e9)}` },
-        body: {
-          order_payment: { processor_payment_id: processorPaymentId },
-          credit_card_params: { credit_card_number: "4242424242424242", expiration_date: "1239", cvc: "123" },
-        },
-      }),
-      send(base(), "POST", "/api/v1/pay_pal_order_payments", {
-        token,
-        body: {
-          request_id: paypalOrderId,
-          payment_amount: "0.01",
-          payment_currancy: "USD",
-          request_status: "COMPLETED",
-        },
-      }),
+      new Promise((resolve) => setTimeout(resolve, cardDelay)).then(() =>
+        send(base(), "POST", "/api/v1/order_payments", {
+          token,
+          headers: { "idempotency-key": `chaos-${Date.now()}-${this.random.int(0, 1e9)}` },
+          body: {
+            order_payment: { processor_payment_id: processorPaymentId },
+            credit_card_params: { credit_card_number: "4242424242424242", expiration_date: "1239", cvc: "123" },
+          },
+        }),
+      ),
+      new Promise((resolve) => setTimeout(resolve, paypalDelay)).then(() =>
+        send(base(), "POST", "/api/v1/pay_pal_order_payments", {
+          token,
+          body: {
+            request_id: paypalOrderId,
+            payment_amount: "0.01",
+            payment_currancy: "USD",
+            request_status: "COMPLETED",
+          },
+        }),
+      ),
     ];
     if (this.random.next() < 0.5) {
       this.figures.edits += 1;
@@ -144,6 +162,11 @@ export class MoneyClient {
     if (card.status === 201) this.figures.cardPaid += 1;
     if (paypal.status === 201) this.figures.paypalPaid += 1;
     if (card.status === 201 && paypal.status === 201) this.figures.bothAnswered201 += 1;
+    const tally = (name, status) => {
+      this.figures.answers[name][status] = (this.figures.answers[name][status] ?? 0) + 1;
+    };
+    tally("card", card.status);
+    tally("paypal", paypal.status);
     this.figures.completed += 1;
   }
 }

@@ -872,6 +872,9 @@ function printReport(result) {
     console.log(
       `  money races: ${money.races} (${money.completed} answered, ${money.lost} cut before the race); card paid ${money.cardPaid}, PayPal paid ${money.paypalPaid}, both answered 201: ${money.bothAnswered201}; edits during payment ${money.edits}, sign-in merges ${money.merges}`,
     );
+    console.log(
+      `  answers: card ${JSON.stringify(money.answers.card)}, PayPal ${JSON.stringify(money.answers.paypal)}`,
+    );
     console.log(`  ledger:check: exit ${money.ledger?.code} — ${money.ledger?.output.split("\n").at(-1)}`);
   }
   console.log(`  violations: ${model.violations.length}`);

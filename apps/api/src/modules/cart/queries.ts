@@ -593,7 +593,7 @@ export async function lockGuestCart({
     .select({
       id: orders.id,
       // An order placed from this cart whose payment is with a processor right now.
-      orderBeingPaid: sql<boolean>`exists (select 1 from orders o where o.cart_id = ${orders.id}
+      orderBeingPaid: sql<boolean>`exists (select 1 from orders o where o.cart_id = "orders"."id"
         and o.state = 'payment_pending' and o.payment_started_at is not null)`,
     })
     .from(orders)

@@ -27,6 +27,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { getAppSecret } from "../../lib/app-secrets.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { boundKeyPart } from "../../lib/bounded-key.ts";
+import { retryOnDeadlock } from "../../lib/database-errors.ts";
 import { payerKeyOf, personKeyOf } from "../cart/get-shopping-cart.ts";
 import type { Executor } from "../cart/queries.ts";
 import { RateLimitError } from "../rate-limit/enforce-rate-limit.ts";
@@ -442,92 +443,94 @@ export async function settleCardAttempt(options: {
   charge: ChargeResult | { status: "not_found" };
 }): Promise<StoredPaymentReply> {
   const { context, paymentId, charge } = options;
-  const settled = await context.db.transaction(async (tx): Promise<StoredPaymentReply | { refundId: string }> => {
-    const [row] = await tx
-      .select({
-        payment: {
-          id: orderPayments.id,
-          status: orderPayments.status,
-          response: orderPayments.response,
-          amountCents: orderPayments.amountCents,
-          payerKey: orderPayments.payerKey,
-        },
-        order: { id: orders.id, orderNumber: orders.orderNumber },
-      })
-      .from(orderPayments)
-      .innerJoin(orders, eq(orders.id, orderPayments.orderId))
-      .where(eq(orderPayments.id, paymentId))
-      .for("update", { of: orders });
-    if (!row) throw new Error(`order payment ${paymentId} vanished`);
-    if (row.payment.status !== "processing" && row.payment.response) {
-      return row.payment.response as StoredPaymentReply;
-    }
-    if (charge.status === "succeeded") {
-      const reply = successReply({
+  const settled = await retryOnDeadlock(() =>
+    context.db.transaction(async (tx): Promise<StoredPaymentReply | { refundId: string }> => {
+      const [row] = await tx
+        .select({
+          payment: {
+            id: orderPayments.id,
+            status: orderPayments.status,
+            response: orderPayments.response,
+            amountCents: orderPayments.amountCents,
+            payerKey: orderPayments.payerKey,
+          },
+          order: { id: orders.id, orderNumber: orders.orderNumber },
+        })
+        .from(orderPayments)
+        .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+        .where(eq(orderPayments.id, paymentId))
+        .for("update", { of: orders });
+      if (!row) throw new Error(`order payment ${paymentId} vanished`);
+      if (row.payment.status !== "processing" && row.payment.response) {
+        return row.payment.response as StoredPaymentReply;
+      }
+      if (charge.status === "succeeded") {
+        const reply = successReply({
+          paymentId,
+          orderNumber: row.order.orderNumber,
+          payment: { kind: "card", cardBrand: charge.brand, cardLast4: charge.last4 },
+        });
+        const outcome = await completeOrder({
+          db: tx,
+          orderId: row.order.id,
+          paymentId,
+          processorReference: charge.chargeId,
+          card: { brand: charge.brand, last4: charge.last4, expMonth: charge.expMonth, expYear: charge.expYear },
+          reply,
+          actor: row.payment.payerKey,
+          reason: "card charge succeeded",
+        });
+        if (outcome === "completed") return reply;
+        await releasePromoHold({ db: tx, paymentId });
+        // The order can no longer take this charge: it goes back, recorded first (the refund's own key: never
+        // twice). The attempt stays `processing` until the refund is done, so the reconciliation job finishes it
+        // after a crash.
+        await tx
+          .update(orderPayments)
+          .set({ processorReference: charge.chargeId, updatedAt: sql`now()` })
+          .where(eq(orderPayments.id, paymentId));
+        const refundId = await recordRefund({
+          db: tx,
+          paymentId,
+          amountCents: row.payment.amountCents,
+          reason: "capture_not_needed",
+          actor: "system:payments",
+          requestKey: unneededCaptureRefundKey(paymentId),
+        });
+        return { refundId };
+      }
+      const code: CardDeclineCode = charge.status === "declined" ? charge.code : "processing_error";
+      const message = charge.status === "declined" ? charge.message : CARD_DECLINE_MESSAGES.processing_error;
+      const [count] = (
+        (await tx.execute(
+          sql`select coalesce(sum(quantity), 0)::int as count from order_line_items where order_id = ${row.order.id}`,
+        )) as unknown as {
+          rows: { count: number }[];
+        }
+      ).rows;
+      const reply = declineReply({
         paymentId,
         orderNumber: row.order.orderNumber,
-        payment: { kind: "card", cardBrand: charge.brand, cardLast4: charge.last4 },
+        code,
+        message,
+        shoppingCartCount: Number(count?.count ?? 0),
       });
-      const outcome = await completeOrder({
-        db: tx,
-        orderId: row.order.id,
-        paymentId,
-        processorReference: charge.chargeId,
-        card: { brand: charge.brand, last4: charge.last4, expMonth: charge.expMonth, expYear: charge.expYear },
-        reply,
-        actor: row.payment.payerKey,
-        reason: "card charge succeeded",
-      });
-      if (outcome === "completed") return reply;
-      await releasePromoHold({ db: tx, paymentId });
-      // The order can no longer take this charge: it goes back, recorded first (the refund's own key: never
-      // twice). The attempt stays `processing` until the refund is done, so the reconciliation job finishes it
-      // after a crash.
       await tx
         .update(orderPayments)
-        .set({ processorReference: charge.chargeId, updatedAt: sql`now()` })
+        .set({
+          status: charge.status === "declined" ? "declined" : "failed",
+          declineCode: code,
+          message,
+          processorReference: charge.status === "declined" ? (charge.chargeId ?? null) : null,
+          response: reply,
+          updatedAt: sql`now()`,
+        })
         .where(eq(orderPayments.id, paymentId));
-      const refundId = await recordRefund({
-        db: tx,
-        paymentId,
-        amountCents: row.payment.amountCents,
-        reason: "capture_not_needed",
-        actor: "system:payments",
-        requestKey: unneededCaptureRefundKey(paymentId),
-      });
-      return { refundId };
-    }
-    const code: CardDeclineCode = charge.status === "declined" ? charge.code : "processing_error";
-    const message = charge.status === "declined" ? charge.message : CARD_DECLINE_MESSAGES.processing_error;
-    const [count] = (
-      (await tx.execute(
-        sql`select coalesce(sum(quantity), 0)::int as count from order_line_items where order_id = ${row.order.id}`,
-      )) as unknown as {
-        rows: { count: number }[];
-      }
-    ).rows;
-    const reply = declineReply({
-      paymentId,
-      orderNumber: row.order.orderNumber,
-      code,
-      message,
-      shoppingCartCount: Number(count?.count ?? 0),
-    });
-    await tx
-      .update(orderPayments)
-      .set({
-        status: charge.status === "declined" ? "declined" : "failed",
-        declineCode: code,
-        message,
-        processorReference: charge.status === "declined" ? (charge.chargeId ?? null) : null,
-        response: reply,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orderPayments.id, paymentId));
-    await tx.update(orders).set({ paymentStartedAt: null }).where(eq(orders.id, row.order.id));
-    await releasePromoHold({ db: tx, paymentId });
-    return reply;
-  });
+      await tx.update(orders).set({ paymentStartedAt: null }).where(eq(orders.id, row.order.id));
+      await releasePromoHold({ db: tx, paymentId });
+      return reply;
+    }),
+  );
   if (!("refundId" in settled)) return settled;
   return finishUnneededPayment({ context, paymentId, refundId: settled.refundId });
 }

@@ -18,6 +18,7 @@ import type { AppContext } from "../../context.ts";
 import { orderPayments, orders } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Actor } from "../../lib/authorize.ts";
+import { retryOnDeadlock } from "../../lib/database-errors.ts";
 import { computeLineAmounts } from "../cart/compute-cart-totals.ts";
 import { payerKeyOf, personKeyOf } from "../cart/get-shopping-cart.ts";
 import { nameGarmentStyle } from "../cart/presenters.ts";
@@ -60,7 +61,7 @@ export async function createPayPalOrder(options: {
       id: orders.id,
       state: orders.state,
       // A PayPal order whose capture was declined is spent: the next try needs a new one (a new request id).
-      failedPayPalAttempts: sql<number>`(select count(*) from order_payments p where p.order_id = ${orders.id}
+      failedPayPalAttempts: sql<number>`(select count(*) from order_payments p where p.order_id = "orders"."id"
         and p.kind = 'paypal' and p.status in ('declined', 'failed'))::int`,
     })
     .from(orders)
@@ -414,8 +415,8 @@ export async function settlePayPalCapture(options: {
       `PayPal capture ${capture.captureId} (invoice ${capture.invoiceId}) does not belong to order ${order.orderNumber}`,
     );
   }
-  const settled = await context.db.transaction(
-    async (tx): Promise<StoredPaymentReply | { refundId: string; paymentId: string }> => {
+  const settled = await retryOnDeadlock(() =>
+    context.db.transaction(async (tx): Promise<StoredPaymentReply | { refundId: string; paymentId: string }> => {
       await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
       let previous = await findPayPalPayment(tx, order.id, paypalOrderId);
       // An attempt already answered is answered the same, except one PayPal was still reviewing: its outcome is now known.
@@ -511,7 +512,7 @@ export async function settlePayPalCapture(options: {
         await releasePromoHold({ db: tx, paymentId });
       }
       return reply;
-    },
+    }),
   );
   if (!("refundId" in settled)) return settled;
   return finishUnneededPayment({

@@ -5,6 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Actor } from "../../lib/authorize.ts";
+import { retryOnDeadlock } from "../../lib/database-errors.ts";
 import { payerKeyOf, personKeyOf } from "../cart/get-shopping-cart.ts";
 import { generateOrderNumber, retryOnOrderNumberCollision } from "../cart/order-number.ts";
 import { priceCart } from "../cart/presenters.ts";
@@ -149,100 +150,101 @@ export async function placeOrder(options: {
   const owner = cartOwnerOf(actor);
   const imagesPromise = createImageUrlSigner({ db: context.db, config: context.config });
   const placed = await retryOnOrderNumberCollision(() =>
-    context.db.transaction(async (tx) => {
-      const locked = await lockCart(tx, owner);
-      if (!locked) throw AppError.conflict(ORDER_MESSAGES.cartEmpty);
-      if (locked.payment_started_at !== null) throw AppError.conflict(ORDER_MESSAGES.paymentInProgress);
-      const unavailable = parseNames(locked.unavailable);
-      if (unavailable.length > 0) {
-        throw AppError.conflict(ORDER_MESSAGES.designUnavailable(unavailable), [
-          { field: "order", message: ORDER_MESSAGES.designUnavailable(unavailable) },
-        ]);
-      }
-      const cart = await findCart({ db: tx, owner });
-      if (!cart || cart.lines.length === 0) throw AppError.conflict(ORDER_MESSAGES.cartEmpty);
-      const missing: ErrorDetail[] = [];
-      if (!cart.shippingAddress)
-        missing.push({ field: "shipping_address", message: ORDER_MESSAGES.shippingAddressMissing });
-      if (!cart.billingAddress)
-        missing.push({ field: "billing_address", message: ORDER_MESSAGES.billingAddressMissing });
-      if (!cart.order.email) missing.push({ field: "email", message: ORDER_MESSAGES.emailMissing });
-      const priced = priceCart(cart);
-      if (priced.shippingKey === null) {
-        missing.push({ field: "selected_shipping_service_key", message: ORDER_MESSAGES.shippingServiceMissing });
-      }
-      if (missing.length > 0) throw AppError.conflict((missing[0] as ErrorDetail).message, missing);
+    retryOnDeadlock(() =>
+      context.db.transaction(async (tx) => {
+        const locked = await lockCart(tx, owner);
+        if (!locked) throw AppError.conflict(ORDER_MESSAGES.cartEmpty);
+        if (locked.payment_started_at !== null) throw AppError.conflict(ORDER_MESSAGES.paymentInProgress);
+        const unavailable = parseNames(locked.unavailable);
+        if (unavailable.length > 0) {
+          throw AppError.conflict(ORDER_MESSAGES.designUnavailable(unavailable), [
+            { field: "order", message: ORDER_MESSAGES.designUnavailable(unavailable) },
+          ]);
+        }
+        const cart = await findCart({ db: tx, owner });
+        if (!cart || cart.lines.length === 0) throw AppError.conflict(ORDER_MESSAGES.cartEmpty);
+        const missing: ErrorDetail[] = [];
+        if (!cart.shippingAddress)
+          missing.push({ field: "shipping_address", message: ORDER_MESSAGES.shippingAddressMissing });
+        if (!cart.billingAddress)
+          missing.push({ field: "billing_address", message: ORDER_MESSAGES.billingAddressMissing });
+        if (!cart.order.email) missing.push({ field: "email", message: ORDER_MESSAGES.emailMissing });
+        const priced = priceCart(cart);
+        if (priced.shippingKey === null) {
+          missing.push({ field: "selected_shipping_service_key", message: ORDER_MESSAGES.shippingServiceMissing });
+        }
+        if (missing.length > 0) throw AppError.conflict((missing[0] as ErrorDetail).message, missing);
 
-      const code = cart.order.promoCode;
-      const promo = code
-        ? await findPromoCode({ db: tx, code, payerKey: personKeyOf(actor, cart.order.email) })
-        : undefined;
-      const quote = await quoteCart({ tax: context.tax, cart, priced, promo });
-      // A code that takes nothing off now is not silently dropped: the shopper decides (remove it, or fix the cart).
-      if (quote.promoError) {
-        throw AppError.conflict(quote.promoError, [{ field: "promo_code", message: quote.promoError }]);
-      }
-      const discountCents = quote.couponItemsCents + quote.couponShippingCents;
-      const lines: PlacedLine[] = cart.lines.map((row, index) => ({
-        ...row,
-        unitSalePriceCents: priced.lines[index]?.unitSalePriceCents ?? null,
-      }));
-      // What the quote is made of: any change to it (a line, a price, an address, the option, the tax) is a new quote.
-      const digest = createHash("sha256")
-        .update(
-          JSON.stringify({
-            lines: lines.map((line) => [
-              line.line.id,
-              line.variant.id,
-              line.line.size,
-              line.line.color,
-              line.line.quantity,
-              line.variant.priceCents,
-              line.unitSalePriceCents,
-              line.style.baseCostCents,
-            ]),
-            shipping: [priced.shippingKey, quote.shippingCents],
-            tax: quote.taxCents,
-            promo: [code, discountCents, quote.giftCardCents],
-            addresses: [cart.shippingAddress, cart.billingAddress],
-            email: cart.order.email,
-          }),
-        )
-        .digest("hex");
+        const code = cart.order.promoCode;
+        const promo = code
+          ? await findPromoCode({ db: tx, code, payerKey: personKeyOf(actor, cart.order.email) })
+          : undefined;
+        const quote = await quoteCart({ tax: context.tax, cart, priced, promo });
+        // A code that takes nothing off now is not silently dropped: the shopper decides (remove it, or fix the cart).
+        if (quote.promoError) {
+          throw AppError.conflict(quote.promoError, [{ field: "promo_code", message: quote.promoError }]);
+        }
+        const discountCents = quote.couponItemsCents + quote.couponShippingCents;
+        const lines: PlacedLine[] = cart.lines.map((row, index) => ({
+          ...row,
+          unitSalePriceCents: priced.lines[index]?.unitSalePriceCents ?? null,
+        }));
+        // What the quote is made of: any change to it (a line, a price, an address, the option, the tax) is a new quote.
+        const digest = createHash("sha256")
+          .update(
+            JSON.stringify({
+              lines: lines.map((line) => [
+                line.line.id,
+                line.variant.id,
+                line.line.size,
+                line.line.color,
+                line.line.quantity,
+                line.variant.priceCents,
+                line.unitSalePriceCents,
+                line.style.baseCostCents,
+              ]),
+              shipping: [priced.shippingKey, quote.shippingCents],
+              tax: quote.taxCents,
+              promo: [code, discountCents, quote.giftCardCents],
+              addresses: [cart.shippingAddress, cart.billingAddress],
+              email: cart.order.email,
+            }),
+          )
+          .digest("hex");
 
-      const existing = locked.order_id;
-      const unchanged = existing !== null && locked.quote_digest === digest;
-      const processorPaymentId =
-        unchanged && locked.processor_payment_id ? locked.processor_payment_id : newProcessorPaymentId();
-      const placedAt = unchanged && locked.placed_at ? new Date(locked.placed_at) : new Date();
-      const revision = Number(locked.revision);
-      let orderId: string;
-      let orderNumber: string;
-      let lineIds: Map<number, { id: number; uuid: string }> | undefined;
-      const amounts = sql`processor_payment_id = ${processorPaymentId}, quote_digest = ${digest},
+        const existing = locked.order_id;
+        const unchanged = existing !== null && locked.quote_digest === digest;
+        const processorPaymentId =
+          unchanged && locked.processor_payment_id ? locked.processor_payment_id : newProcessorPaymentId();
+        const placedAt = unchanged && locked.placed_at ? new Date(locked.placed_at) : new Date();
+        const revision = Number(locked.revision);
+        let orderId: string;
+        let orderNumber: string;
+        let lineIds: Map<number, { id: number; uuid: string }> | undefined;
+        const amounts = sql`processor_payment_id = ${processorPaymentId}, quote_digest = ${digest},
         item_total_cents = ${quote.itemsCents}, discount_cents = ${discountCents},
         shipping_cents = ${quote.shippingCents}, tax_cents = ${quote.taxCents}, total_cents = ${quote.totalCents},
         gift_card_cents = ${quote.giftCardCents}, selected_shipping_service_key = ${priced.shippingKey},
         email = ${cart.order.email}, billing_same_as_shipping = ${cart.order.billingSameAsShipping},
         promo_code = ${code}, placed_at = ${placedAt.toISOString()}, cart_revision = ${revision}, updated_at = now()`;
-      if (existing !== null) {
-        orderId = existing;
-        orderNumber = locked.order_number as string;
-        // Guarded: a payment of this order that started meanwhile keeps the copy it is paying for.
-        const replaced = await rows<{ id: string }>(
-          tx,
-          sql`update orders set ${amounts}
+        if (existing !== null) {
+          orderId = existing;
+          orderNumber = locked.order_number as string;
+          // Guarded: a payment of this order that started meanwhile keeps the copy it is paying for.
+          const replaced = await rows<{ id: string }>(
+            tx,
+            sql`update orders set ${amounts}
             where id = ${existing} and state = 'payment_pending' and payment_started_at is null returning id`,
-        );
-        if (replaced.length === 0) throw AppError.conflict(ORDER_MESSAGES.paymentInProgress);
-        if (!unchanged) {
-          await tx.execute(sql`delete from order_line_items where order_id = ${existing}`);
-          ({ lineIds } = await copyCartIntoOrder(tx, { cartId: locked.id, orderId, lines }));
-        }
-      } else {
-        orderNumber = generateOrderNumber();
-        // The order and its copy of the cart in one statement.
-        const insertOrder = sql`insert into orders (order_number, state, user_id, guest_id, cart_id, state_changed_by,
+          );
+          if (replaced.length === 0) throw AppError.conflict(ORDER_MESSAGES.paymentInProgress);
+          if (!unchanged) {
+            await tx.execute(sql`delete from order_line_items where order_id = ${existing}`);
+            ({ lineIds } = await copyCartIntoOrder(tx, { cartId: locked.id, orderId, lines }));
+          }
+        } else {
+          orderNumber = generateOrderNumber();
+          // The order and its copy of the cart in one statement.
+          const insertOrder = sql`insert into orders (order_number, state, user_id, guest_id, cart_id, state_changed_by,
               state_change_reason, processor_payment_id, quote_digest, item_total_cents, discount_cents,
               shipping_cents, tax_cents, total_cents, gift_card_cents, selected_shipping_service_key, email,
               billing_same_as_shipping, promo_code, placed_at, cart_revision)
@@ -252,40 +254,41 @@ export async function placeOrder(options: {
               ${priced.shippingKey}, ${cart.order.email}, ${cart.order.billingSameAsShipping}, ${code},
               ${placedAt.toISOString()}, ${revision})
             returning id`;
-        ({ orderId, lineIds } = await copyCartIntoOrder(tx, { cartId: locked.id, insertOrder, lines }));
-      }
-      const orderLines = lineIds
-        ? lines.map((line) => ({ ...line, line: { ...line.line, ...lineIds.get(line.line.id) } }))
-        : await findPlacedOrder({ db: tx, where: { orderId } }).then((view) => view?.lines ?? lines);
-      const view: PlacedOrderView = {
-        order: {
-          id: orderId,
-          orderNumber,
-          state: "payment_pending",
-          userId: owner.userId ?? null,
-          guestId: owner.guestId ?? null,
-          email: cart.order.email,
-          processorPaymentId,
-          selectedShippingServiceKey: priced.shippingKey,
-          itemTotalCents: quote.itemsCents,
-          discountCents,
-          shippingCents: quote.shippingCents,
-          taxCents: quote.taxCents,
-          totalCents: quote.totalCents,
-          placedAt,
-          paidAt: null,
-          promoCode: code,
-          promoKind: promo?.rule.kind ?? null,
-          giftCardCents: quote.giftCardCents,
-        },
-        lines: orderLines,
-        shippingAddress: cart.shippingAddress,
-        billingAddress: cart.billingAddress,
-        payment: undefined,
-        timeline: [{ state: "payment_pending", at: placedAt }],
-      };
-      return { created: !unchanged, view };
-    }),
+          ({ orderId, lineIds } = await copyCartIntoOrder(tx, { cartId: locked.id, insertOrder, lines }));
+        }
+        const orderLines = lineIds
+          ? lines.map((line) => ({ ...line, line: { ...line.line, ...lineIds.get(line.line.id) } }))
+          : await findPlacedOrder({ db: tx, where: { orderId } }).then((view) => view?.lines ?? lines);
+        const view: PlacedOrderView = {
+          order: {
+            id: orderId,
+            orderNumber,
+            state: "payment_pending",
+            userId: owner.userId ?? null,
+            guestId: owner.guestId ?? null,
+            email: cart.order.email,
+            processorPaymentId,
+            selectedShippingServiceKey: priced.shippingKey,
+            itemTotalCents: quote.itemsCents,
+            discountCents,
+            shippingCents: quote.shippingCents,
+            taxCents: quote.taxCents,
+            totalCents: quote.totalCents,
+            placedAt,
+            paidAt: null,
+            promoCode: code,
+            promoKind: promo?.rule.kind ?? null,
+            giftCardCents: quote.giftCardCents,
+          },
+          lines: orderLines,
+          shippingAddress: cart.shippingAddress,
+          billingAddress: cart.billingAddress,
+          payment: undefined,
+          timeline: [{ state: "payment_pending", at: placedAt }],
+        };
+        return { created: !unchanged, view };
+      }),
+    ),
   );
   return { created: placed.created, response: presentPlacedOrder(placed.view, await imagesPromise) };
 }
