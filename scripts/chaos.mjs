@@ -13,6 +13,9 @@
 //   CHAOS_RUN_MS        how long the clients write before each kill, a random moment in min-max (default 1000-8000)
 //   CHAOS_MAX_SECONDS   time budget per database; no new kill starts after it (default 600)
 //   CHAOS_KEEP=1        keep the data directory and the PostgreSQL database for inspection
+//   CHAOS_MONEY_RACES   mixed money races per database (default 200; 0 for none): card and PayPal at once on one
+//                       order, with cart edits and sign-in merges, then `ledger:check` must find nothing
+//   CHAOS_MONEY_CLIENTS concurrent money clients (default 3)
 //
 // Exit code 1 when any check finds a violation.
 import { spawn } from "node:child_process";
@@ -21,6 +24,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { createMoneyFigures, MoneyClient, runLedgerCheck, waitForSettledBooks } from "./chaos-money.mjs";
 import { fail, log, ROOT } from "./lib.mjs";
 
 const DATABASES = (process.env.CHAOS_DATABASES ?? "pglite,postgres").split(",").map((name) => name.trim());
@@ -30,6 +34,8 @@ const CLIENTS = Number(process.env.CHAOS_CLIENTS ?? 6);
 const SEED = Number(process.env.CHAOS_SEED ?? randomBytes(4).readUInt32LE(0));
 const MAX_SECONDS = Number(process.env.CHAOS_MAX_SECONDS ?? 600);
 const KEEP = process.env.CHAOS_KEEP === "1";
+const MONEY_RACES = Number(process.env.CHAOS_MONEY_RACES ?? 200);
+const MONEY_CLIENTS = Number(process.env.CHAOS_MONEY_CLIENTS ?? 3);
 /** How long the clients write between a restart and the next kill (a random moment in this range). */
 const RUN_BEFORE_KILL_MS = (process.env.CHAOS_RUN_MS ?? "1000-8000").split("-").map(Number);
 const STARTUP_TIMEOUT_MS = 240_000;
@@ -720,6 +726,9 @@ async function runOnDatabase(kind) {
     // The clients are many people behind one address: per-IP limits would only add refusals.
     RATE_LIMIT_PER_IP: "1000000",
     RATE_LIMIT_GUEST_TOKENS_PER_IP: "1000000",
+    // A payment cut short by a kill is reconciled soon after the restart (the money run's books must settle).
+    PAYMENT_RECONCILE_AFTER_SECONDS: "3",
+    CARD_DECLINES_PER_IP: "1000000",
     ...database.env,
   };
   const startedAt = Date.now();
@@ -753,6 +762,19 @@ async function runOnDatabase(kind) {
   let openGate = () => undefined;
   let isFinished = false;
   const idle = new Map();
+  const moneyFigures = createMoneyFigures();
+  const moneyClients = Array.from(
+    { length: MONEY_RACES > 0 ? MONEY_CLIENTS : 0 },
+    (_, index) =>
+      new MoneyClient({
+        random: createRandom(SEED + 1000 + index),
+        catalogue,
+        context,
+        figures: moneyFigures,
+        target: MONEY_RACES,
+      }),
+  );
+  clients.push(...moneyClients);
   const loops = clients.map(async (client) => {
     while (!isFinished) {
       if (!gate.open) {
@@ -769,7 +791,8 @@ async function runOnDatabase(kind) {
   const waitForIdleClients = () =>
     Promise.all(clients.map((client) => new Promise((resolve) => idle.set(client, resolve))));
 
-  for (let kill = 0; kill < KILLS && (Date.now() - startedAt) / 1000 < MAX_SECONDS; kill += 1) {
+  const moreToDo = (kill) => kill < KILLS || moneyFigures.races < MONEY_RACES;
+  for (let kill = 0; moreToDo(kill) && (Date.now() - startedAt) / 1000 < MAX_SECONDS; kill += 1) {
     await sleep(random.int(...RUN_BEFORE_KILL_MS));
     const idleClients = waitForIdleClients();
     closeGate();
@@ -792,6 +815,19 @@ async function runOnDatabase(kind) {
   await Promise.all(loops);
   figures.apiChecks += await verifyThroughApi({ baseUrl: app.baseUrl, model, catalogue });
   figures.gracefulStopMs.push(await stopApp(app));
+  let ledger;
+  if (MONEY_RACES > 0) {
+    // The server settles what the kills cut short (reconciliation, refunds); PGlite is read with the server stopped.
+    let left = await waitForSettledBooks(database.withQuery, { timeoutMs: 1 });
+    for (let round = 0; round < 6 && (left.payments > 0 || left.refunds > 0); round += 1) {
+      app = await startApp({ env, logFile });
+      await sleep(8000);
+      figures.gracefulStopMs.push(await stopApp(app));
+      left = await waitForSettledBooks(database.withQuery, { timeoutMs: 1 });
+    }
+    ledger = await runLedgerCheck(env);
+    if (ledger.code !== 0) violation(model, `ledger:check after the money run:\n${ledger.output}`);
+  }
   const invariantResults = await database.withQuery(async (query) => {
     const results = [];
     for (const invariant of INVARIANTS) {
@@ -806,7 +842,14 @@ async function runOnDatabase(kind) {
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  return { kind, figures, model, invariantResults, seconds: Math.round((Date.now() - startedAt) / 1000) };
+  return {
+    kind,
+    figures,
+    model,
+    invariantResults,
+    money: MONEY_RACES > 0 ? { ...moneyFigures, ledger } : undefined,
+    seconds: Math.round((Date.now() - startedAt) / 1000),
+  };
 }
 
 function printReport(result) {
@@ -824,6 +867,16 @@ function printReport(result) {
   console.log(`  restart to healthy: ${summarize(figures.restartMs)}`);
   console.log(`  graceful stop: ${summarize(figures.gracefulStopMs)}`);
   console.log(`  read-back checks after restarts: ${figures.apiChecks}; invariants: ${invariantResults.length}`);
+  if (result.money) {
+    const money = result.money;
+    console.log(
+      `  money races: ${money.races} (${money.completed} answered, ${money.lost} cut before the race); card paid ${money.cardPaid}, PayPal paid ${money.paypalPaid}, both answered 201: ${money.bothAnswered201}; edits during payment ${money.edits}, sign-in merges ${money.merges}`,
+    );
+    console.log(
+      `  answers: card ${JSON.stringify(money.answers.card)}, PayPal ${JSON.stringify(money.answers.paypal)}`,
+    );
+    console.log(`  ledger:check: exit ${money.ledger?.code} — ${money.ledger?.output.split("\n").at(-1)}`);
+  }
   console.log(`  violations: ${model.violations.length}`);
   for (const message of model.violations.slice(0, 20)) console.log(`    - ${message}`);
 }

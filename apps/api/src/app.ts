@@ -61,6 +61,7 @@ import { myDesignRoutes } from "./modules/my-designs/routes.ts";
 import { createProcessPayPalWebhookHandler } from "./modules/orders/paypal-webhooks.ts";
 import { orderReadRoutes } from "./modules/orders/read-routes.ts";
 import { createReconcileOrderPaymentHandler } from "./modules/orders/reconcile-payment.ts";
+import { createExecuteOrderRefundHandler } from "./modules/orders/refund-order.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import { createSendOrderConfirmationHandler } from "./modules/orders/send-order-confirmation.ts";
 import { salesRoutes } from "./modules/sales/routes.ts";
@@ -168,11 +169,12 @@ export async function buildApp(
         log: app.log,
         purgeUploads: () => purgeStaleUploads({ db: database.db, uploadStore }),
       }),
-      reconcile_order_payment: createReconcileOrderPaymentHandler({ db: database.db, cardProcessor, config }),
+      reconcile_order_payment: createReconcileOrderPaymentHandler({ db: database.db, cardProcessor, config, paypal }),
       send_order_confirmation: createSendOrderConfirmationHandler({ db: database.db, config }),
       record_order_earnings: createRecordOrderEarningsHandler({ db: database.db }),
-      process_paypal_webhook: createProcessPayPalWebhookHandler({ db: database.db, gateway: paypal.gateway }),
+      process_paypal_webhook: createProcessPayPalWebhookHandler({ db: database.db, gateway: paypal.gateway, config }),
       reverse_order_earnings: createReverseOrderEarningsHandler({ db: database.db }),
+      execute_order_refund: createExecuteOrderRefundHandler({ db: database.db, cardProcessor, paypal }),
       render_design_mockups: createRenderDesignMockupsHandler({
         db: database.db,
         storage,

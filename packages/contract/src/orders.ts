@@ -11,15 +11,22 @@ import { textSchema } from "./text.ts";
  * case conversion; docs/decisions/028-orders-and-payments.md shows the wire and the life of an order.
  */
 
-/** The life of an order. A cart is an order in state `cart`; placing it makes it `payment_pending`. */
+/**
+ * The states of the `orders` table's rows. A cart is a row in state `cart` and stays one (decision 053): placing
+ * it writes a separate order row, in `payment_pending`, which the state machine of apps/api/src/modules/orders/
+ * order-states.ts moves on from there.
+ */
 export const ORDER_STATES = [
   "cart",
   "payment_pending",
+  "on_hold",
+  "failed",
   "paid",
   "in_production",
   "shipped",
   "delivered",
   "cancelled",
+  "partly_refunded",
   "refunded",
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
@@ -31,11 +38,14 @@ export type PlacedOrderState = (typeof PLACED_ORDER_STATES)[number];
 /** How shoppers read each state (the status timeline). */
 export const ORDER_STATE_NAMES: Record<PlacedOrderState, string> = {
   payment_pending: "Awaiting payment",
+  on_hold: "On hold",
+  failed: "Payment failed",
   paid: "Paid",
   in_production: "In production",
   shipped: "Shipped",
   delivered: "Delivered",
   cancelled: "Cancelled",
+  partly_refunded: "Partly refunded",
   refunded: "Refunded",
 };
 

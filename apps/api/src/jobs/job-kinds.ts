@@ -31,7 +31,11 @@ export const jobKinds = {
     eventId: z.string().min(1).max(255),
     eventType: z.string().min(1).max(100),
     captureId: z.string().min(1).max(64),
+    /** For PAYMENT.CAPTURE.REFUNDED: the refund (the notification's resource); its capture is `captureId`. */
+    refundId: z.string().min(1).max(64).optional(),
   }),
+  /** A recorded refund of a paid order carried out through its processor (modules/orders; dedupe key: its id). */
+  execute_order_refund: z.object({ refundId: z.uuid() }),
   /** The reversing earnings entries of a refunded order, once (modules/earnings; dedupe key: the order id). */
   reverse_order_earnings: z.object({ orderId: z.uuid() }),
   /**

@@ -11,11 +11,11 @@ import {
   orderAddresses,
   orderLineItems,
   orderPayments,
-  orderStateChanges,
   orders,
 } from "../../src/db/schema/index.ts";
 import { generateOrderNumber } from "../../src/modules/cart/order-number.ts";
 import { buildDesign, type Variant } from "./catalogue.ts";
+import { FACTORY_ACTOR, walkOrderStates } from "./order-states.ts";
 import { createTestUser, type TestUser } from "./users.ts";
 
 export type PaidOrderLine = {
@@ -97,7 +97,9 @@ export async function buildPaidOrder(db: Database, options: BuildPaidOrderOption
     .insert(orders)
     .values({
       orderNumber: generateOrderNumber(),
-      state,
+      state: "payment_pending",
+      stateChangedBy: FACTORY_ACTOR,
+      stateChangeReason: "test factory: placed",
       userId: user?.id ?? null,
       guestId: guestId ?? null,
       email: options.email ?? user?.email ?? `guest-${randomBytes(4).toString("hex")}@example.com`,
@@ -161,12 +163,10 @@ export async function buildPaidOrder(db: Database, options: BuildPaidOrderOption
     })
     .returning();
 
-  await db
-    .insert(orderStateChanges)
-    .values([
-      { orderId: order.id, state: "payment_pending", createdAt: placedAt },
-      { orderId: order.id, state: "paid", createdAt: paidAt },
-      ...(state === "paid" ? [] : [{ orderId: order.id, state }]),
-    ]);
-  return { order, lines: lineRows, user, guestId, payment: paymentRow };
+  const after =
+    { paid: [], in_production: ["in_production"], shipped: ["in_production", "shipped"] }[
+      state as "paid" | "in_production" | "shipped"
+    ] ?? (state === "delivered" ? ["in_production", "shipped", "delivered"] : [state]);
+  await walkOrderStates(db, order.id, ["paid", ...after], [placedAt, paidAt]);
+  return { order: { ...order, state }, lines: lineRows, user, guestId, payment: paymentRow };
 }

@@ -1,8 +1,9 @@
 import type { PlacedOrderState } from "@threadfolk/contract/orders";
 import type { Database } from "../../src/db/client.ts";
-import { orderAddresses, orderLineItems, orderPayments, orderStateChanges, orders } from "../../src/db/schema/index.ts";
+import { orderAddresses, orderLineItems, orderPayments, orders } from "../../src/db/schema/index.ts";
 import { generateOrderNumber } from "../../src/modules/cart/order-number.ts";
 import { buildDesign, type Variant } from "./catalogue.ts";
+import { FACTORY_ACTOR, walkOrderStates } from "./order-states.ts";
 
 /** The states an order passes through on its way to `state` (the timeline rows a real order would have). */
 const PATH_TO: Record<PlacedOrderState, PlacedOrderState[]> = {
@@ -13,6 +14,9 @@ const PATH_TO: Record<PlacedOrderState, PlacedOrderState[]> = {
   delivered: ["payment_pending", "paid", "in_production", "shipped", "delivered"],
   cancelled: ["payment_pending", "cancelled"],
   refunded: ["payment_pending", "paid", "refunded"],
+  on_hold: ["payment_pending", "on_hold"],
+  failed: ["payment_pending", "failed"],
+  partly_refunded: ["payment_pending", "paid", "partly_refunded"],
 };
 
 export type BuildPlacedOrderOverrides = {
@@ -52,14 +56,16 @@ export async function buildPlacedOrder(db: Database, overrides: BuildPlacedOrder
   const shippingCents = overrides.shippingCents ?? 499;
   const taxCents = overrides.taxCents ?? 312;
   const totalCents = itemTotalCents - discountCents + shippingCents + taxCents;
-  const isPaid = !["payment_pending", "cancelled"].includes(state);
+  const isPaid = !["payment_pending", "cancelled", "on_hold", "failed"].includes(state);
   const paidAt = isPaid ? new Date(placedAt.getTime() + 60_000) : null;
 
   const [order] = await db
     .insert(orders)
     .values({
       orderNumber: generateOrderNumber(),
-      state,
+      state: "payment_pending",
+      stateChangedBy: FACTORY_ACTOR,
+      stateChangeReason: "test factory: placed",
       userId: overrides.userId ?? null,
       guestId: overrides.guestId ?? null,
       email: overrides.email ?? "buyer@example.com",
@@ -122,13 +128,12 @@ export async function buildPlacedOrder(db: Database, overrides: BuildPlacedOrder
   }
 
   const path = PATH_TO[state];
-  await db.insert(orderStateChanges).values(
-    path.map((step, index) => ({
-      orderId: order.id,
-      state: step,
-      createdAt: new Date(placedAt.getTime() + index * 60_000),
-    })),
+  await walkOrderStates(
+    db,
+    order.id,
+    path.slice(1),
+    path.map((_, index) => new Date(placedAt.getTime() + index * 60_000)),
   );
 
-  return { order, lines: lineRows };
+  return { order: { ...order, state }, lines: lineRows };
 }

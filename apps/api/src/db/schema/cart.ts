@@ -10,7 +10,18 @@ import { ORDER_STATES, type OrderState } from "@threadfolk/contract/orders";
 import { SHIPPING_SERVICE_KEYS } from "@threadfolk/contract/shipping";
 import { SIZES } from "@threadfolk/contract/sizes";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { guests, users } from "./accounts.ts";
 import { sellerDesignProductVariants } from "./catalogue.ts";
 
@@ -18,8 +29,8 @@ const COLOR_LIST = sql.raw(PRODUCT_COLORS.map((color) => `'${color}'`).join(", "
 const SIZE_LIST = sql.raw(SIZES.map((size) => `'${size}'`).join(", "));
 const SHIPPING_KEY_LIST = sql.raw(SHIPPING_SERVICE_KEYS.map((key) => `'${key}'`).join(", "));
 
-// The life of an order (contract orders.ts): cart -> payment_pending -> paid -> in_production -> shipped ->
-// delivered, or cancelled / refunded.
+// A row is a cart (state `cart`, for ever) or an order (placed from a cart; its states and moves are
+// modules/orders/order-states.ts, checked by the trigger of migration 0026). Decision 053.
 export { ORDER_STATES, type OrderState } from "@threadfolk/contract/orders";
 
 const ORDER_STATE_LIST = sql.raw(ORDER_STATES.map((state) => `'${state}'`).join(", "));
@@ -28,8 +39,10 @@ const ORDER_NUMBER_REGEX = sql.raw(`'^${ORDER_NUMBER_PREFIX}[${ORDER_NUMBER_ALPH
 const QUANTITY_RANGE = sql.raw(`${MIN_LINE_QUANTITY} and ${MAX_LINE_QUANTITY}`);
 
 /**
- * An order, owned by exactly one identity: a customer (`user_id`) or a guest (`guest_id`). While in state
- * `cart` its prices follow the catalogue; docs/decisions/018-cart.md describes the model.
+ * A cart or an order, owned by exactly one identity: a customer (`user_id`) or a guest (`guest_id`). A cart's
+ * prices follow the catalogue (docs/decisions/018-cart.md); placing it writes a separate order row holding a
+ * frozen copy of its lines, addresses and amounts (decision 053). A cart never becomes an order and an order
+ * never goes back to being a cart.
  */
 export const orders = pgTable(
   "orders",
@@ -66,6 +79,18 @@ export const orders = pgTable(
     totalCents: integer("total_cents"),
     /** While a payment of this order is with the processor: the cart cannot change under it. */
     paymentStartedAt: timestamp("payment_started_at", { withTimezone: true }),
+    /** An order: the cart it was placed from (null once that cart is gone: bought out, merged). */
+    cartId: uuid("cart_id").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
+    /** An order: the cart's `revision` its quote was made from; a cart changed since makes the quote stale. */
+    cartRevision: integer("cart_revision"),
+    /** A cart: counts its changes (lines, addresses, e-mail, option, code), bumped by the triggers of 0026. */
+    revision: integer("revision").notNull().default(0),
+    /**
+     * Who makes the state move being written, and why: set in the same UPDATE as `state`; the transition
+     * trigger appends them to the timeline and clears them, so they are null at rest.
+     */
+    stateChangedBy: text("state_changed_by"),
+    stateChangeReason: text("state_change_reason"),
     placedAt: timestamp("placed_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -73,15 +98,13 @@ export const orders = pgTable(
   },
   (table) => [
     uniqueIndex("orders_order_number_key").on(table.orderNumber),
-    // At most one open cart per identity, whatever the application does: cart creation races end here
-    // (INSERT … ON CONFLICT on these partial indexes). A placed but unpaid order is still the shopper's open
-    // cart (changing it reopens it), so the one open order is the one in state cart or payment_pending.
-    uniqueIndex("orders_one_cart_per_user_key")
-      .on(table.userId)
-      .where(sql`${table.state} in ('cart', 'payment_pending')`),
-    uniqueIndex("orders_one_cart_per_guest_key")
-      .on(table.guestId)
-      .where(sql`${table.state} in ('cart', 'payment_pending')`),
+    // At most one cart per identity, whatever the application does: cart creation races end here
+    // (INSERT … ON CONFLICT on these partial indexes). Orders are other rows and never count.
+    uniqueIndex("orders_one_cart_per_user_key").on(table.userId).where(sql`${table.state} = 'cart'`),
+    uniqueIndex("orders_one_cart_per_guest_key").on(table.guestId).where(sql`${table.state} = 'cart'`),
+    // At most one order awaiting payment per cart: placing again replaces it.
+    uniqueIndex("orders_one_unpaid_per_cart_key").on(table.cartId).where(sql`${table.state} = 'payment_pending'`),
+    check("orders_cart_link_check", sql`${table.state} <> 'cart' or ${table.cartId} is null`),
     // A customer's orders, newest first (the orders issue lists them); also serves the user foreign key.
     index("orders_user_created_idx").on(table.userId, table.createdAt.desc()),
     index("orders_guest_idx").on(table.guestId),
@@ -101,7 +124,7 @@ export const orders = pgTable(
     ),
     check(
       "orders_paid_at_check",
-      sql`${table.state} in ('cart', 'payment_pending', 'cancelled') or ${table.paidAt} is not null`,
+      sql`${table.state} in ('cart', 'payment_pending', 'on_hold', 'failed', 'cancelled') or ${table.paidAt} is not null`,
     ),
   ],
 );
@@ -133,6 +156,8 @@ export const orderLineItems = pgTable(
     unitSalePriceCents: integer("unit_sale_price_cents"),
     /** The garment's base (production) cost of one unit when the order was placed (the earnings ledger's basis). */
     unitBaseCostCents: integer("unit_base_cost_cents"),
+    /** The design's `artwork_version` when the order was placed: the artwork to print (null while in the cart). */
+    artworkVersion: integer("artwork_version"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

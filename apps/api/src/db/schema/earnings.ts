@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { orderLineItems, orders } from "./cart.ts";
 import { designs, sellerProfiles } from "./catalogue.ts";
+import { paymentRefunds } from "./orders.ts";
 
 export const EARNINGS_ENTRY_KINDS = ["sale", "reversal"] as const;
 export type EarningsEntryKind = (typeof EARNINGS_ENTRY_KINDS)[number];
@@ -58,12 +59,21 @@ export const earningsEntries = pgTable(
     reversesEntryId: bigint("reverses_entry_id", { mode: "number" }).references((): AnyPgColumn => earningsEntries.id),
     /** Why a reversal was made: `refund`. */
     reason: text("reason"),
+    /**
+     * The refund a reversal answers (decision 053): a refund reverses each line's entry in proportion to what
+     * it gave back (or whole, for the lines it names), so one sale can have several reversals, one per refund,
+     * never adding up to more than the sale. Null for reversals made before refunds were records.
+     */
+    refundId: uuid("refund_id").references(() => paymentRefunds.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     // Recording an order's earnings twice writes once: one sale entry per paid line.
     uniqueIndex("earnings_entries_one_sale_per_line_key").on(table.orderLineItemId).where(sql`${table.kind} = 'sale'`),
-    uniqueIndex("earnings_entries_one_reversal_key").on(table.reversesEntryId),
+    // A sale is reversed at most once per refund, and at most once by a refund that is not a record (null).
+    uniqueIndex("earnings_entries_one_reversal_per_refund_key")
+      .on(table.reversesEntryId, sql`coalesce(${table.refundId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${table.kind} = 'reversal'`),
     // An artist's ledger, newest first (the seller issue's Sales tab).
     index("earnings_entries_seller_created_idx").on(table.sellerProfileId, table.createdAt.desc()),
     index("earnings_entries_order_idx").on(table.orderId),
@@ -73,13 +83,14 @@ export const earningsEntries = pgTable(
       "earnings_entries_reversal_check",
       sql`(${table.kind} = 'reversal') = (${table.reversesEntryId} is not null and ${table.reason} is not null)`,
     ),
-    // A sale's amounts are positive (the platform's share aside); a reversal's are their opposites.
+    // A sale's amounts are positive (the platform's share aside); a reversal's are their opposites (a share of
+    // them for a partial refund, which may round to 0 cents, or keep the units: quantity 0).
     check(
       "earnings_entries_sign_check",
       sql`case when ${table.kind} = 'sale'
         then ${table.quantity} > 0 and ${table.grossCents} > 0 and ${table.discountCents} >= 0
           and ${table.productionCostCents} >= 0 and ${table.artistEarningsCents} >= 0
-        else ${table.quantity} < 0 and ${table.grossCents} < 0 and ${table.discountCents} <= 0
+        else ${table.quantity} <= 0 and ${table.grossCents} <= 0 and ${table.discountCents} <= 0
           and ${table.productionCostCents} <= 0 and ${table.artistEarningsCents} <= 0 end`,
     ),
     // Every entry balances on its own: paid less discount = production + artist + platform.

@@ -50,6 +50,8 @@ export const orderPayments = pgTable(
     response: jsonb("response").$type<{ statusCode: number; body: unknown }>(),
     /** Who paid: `user:<id>` or `guest:<id>` (the per-customer decline limit). */
     payerKey: text("payer_key").notNull(),
+    /** The address the attempt came from, bounded (the per-address decline limit, counted here). */
+    ipKey: text("ip_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -64,6 +66,9 @@ export const orderPayments = pgTable(
     index("order_payments_payer_declines_idx")
       .on(table.payerKey, table.createdAt)
       .where(sql`${table.status} = 'declined'`),
+    index("order_payments_ip_attempts_idx")
+      .on(table.ipKey, table.createdAt)
+      .where(sql`${table.status} in ('declined', 'processing')`),
     // gift_card: an order its gift card pays in full (decision 033); otherwise the card's use is a redemption.
     check("order_payments_kind_check", sql`${table.kind} in ('card', 'paypal', 'gift_card')`),
     check(
@@ -75,7 +80,55 @@ export const orderPayments = pgTable(
   ],
 );
 
-/** The status timeline of an order: one row per state it entered, appended, never changed. */
+export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * A refund of a payment (decision 053): several per payment, full or partial. `pending` is written before the
+ * processor is asked (so a crash leaves a record to finish, never a silent refund), `succeeded` once the
+ * processor took it, `failed` when it refused. An order's refunded amount is the sum of its succeeded refunds,
+ * never stored twice.
+ */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => orderPayments.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status").$type<RefundStatus>().notNull(),
+    /** Why: `capture_not_needed` (the order was paid another way, changed or cancelled), `customer_request`, … */
+    reason: text("reason").notNull(),
+    /** Who asked: `user:<id>`, `system:<part>`. */
+    actor: text("actor").notNull(),
+    /** The payment's processor: `local`, `stripe`, `paypal`, `paypal_sandbox` or `gift_card`. */
+    processor: text("processor").notNull(),
+    /** Our idempotency key for the processor (never two refunds for one request). */
+    requestKey: text("request_key").notNull(),
+    processorRefundId: text("processor_refund_id"),
+    /** The order lines refunded (their earnings are reversed whole), or null: the earnings are reversed in proportion. */
+    lineIds: jsonb("line_ids").$type<number[]>(),
+    message: text("message"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("payment_refunds_request_key_key").on(table.requestKey),
+    index("payment_refunds_payment_idx").on(table.paymentId),
+    index("payment_refunds_order_idx").on(table.orderId),
+    check("payment_refunds_amount_check", sql`${table.amountCents} > 0`),
+    check("payment_refunds_status_check", sql`${table.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/**
+ * The status timeline of an order: one row per move, appended by the transition trigger of migration 0026
+ * (from the state it left, to the state it entered, who moved it and why), never changed.
+ */
 export const orderStateChanges = pgTable(
   "order_state_changes",
   {
@@ -83,7 +136,12 @@ export const orderStateChanges = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
+    /** The state left (null for the order's first state). */
+    fromState: text("from_state"),
     state: text("state").notNull(),
+    /** Who: `user:<id>`, `guest:<id>`, `system:<part>`. */
+    actor: text("actor"),
+    reason: text("reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("order_state_changes_order_idx").on(table.orderId, table.createdAt)],

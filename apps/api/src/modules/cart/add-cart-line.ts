@@ -1,16 +1,13 @@
 import { type AddCartLineInput, CART_MESSAGES, type CartLineResponse } from "@threadfolk/contract/cart";
-import { ORDER_MESSAGES } from "@threadfolk/contract/orders";
 import type { AppContext } from "../../context.ts";
-import { AppError } from "../../lib/app-error.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { createImageUrlSigner } from "../discovery/image-urls.ts";
 import { cartValidationError, checkLineChoice } from "./check-line-choice.ts";
 import { generateOrderNumber, retryOnOrderNumberCollision } from "./order-number.ts";
 import { presentPricedCartLine } from "./presenters.ts";
-import { type AddedLine, addLineToCart, cartOwnerOf, reopenCart } from "./queries.ts";
+import { type AddedLine, addLineToCart, cartOwnerOf } from "./queries.ts";
 
 /** How many times a placed order is reopened for an add before the add gives up (409). */
-const PLACED_RETRIES = 2;
 
 const FIELDS = {
   variant: "order_line_item.seller_design_product_variant_id",
@@ -50,17 +47,7 @@ export async function addCartLine(options: {
       addLineToCart({ db, owner, orderNumber: generateOrderNumber(), ...request }),
     );
   };
-  const addReopening = async () => {
-    let result = await add();
-    // A placed, unpaid order is reopened (its quote void), then added to as a plain cart; a shopper placing it
-    // again meanwhile (another tab) is met by the next pass.
-    for (let pass = 0; result?.added.outcome === "placed" && pass < PLACED_RETRIES; pass++) {
-      await reopenCart({ db, order: { id: result.added.cartId, state: "payment_pending", paymentStartedAt: null } });
-      result = await add();
-    }
-    return result;
-  };
-  const [result, images] = await Promise.all([addReopening(), createImageUrlSigner({ db, config: context.config })]);
+  const [result, images] = await Promise.all([add(), createImageUrlSigner({ db, config: context.config })]);
   const variant = checkLineChoice({ choice: result?.choice, size: input.size, color: input.color, fields: FIELDS });
   const added: AddedLine = result ? result.added : { outcome: "refused" };
   switch (added.outcome) {
@@ -72,10 +59,7 @@ export async function addCartLine(options: {
       throw cartValidationError([
         { field: FIELDS.quantity, message: CART_MESSAGES.lineQuantityOverCap(added.quantity) },
       ]);
-    case "cart_full":
-      throw cartValidationError([{ field: FIELDS.line, message: CART_MESSAGES.tooManyLines }]);
     default:
-      // 'locked' (a payment of it is with the processor), or placed again and again while we reopened it.
-      throw AppError.conflict(ORDER_MESSAGES.cartLockedForPayment);
+      throw cartValidationError([{ field: FIELDS.line, message: CART_MESSAGES.tooManyLines }]);
   }
 }

@@ -8,7 +8,6 @@ import {
 } from "@threadfolk/contract/cart";
 import { toCamelKeys } from "@threadfolk/contract/case";
 import { PRODUCT_COLORS } from "@threadfolk/contract/colors";
-import { ORDER_MESSAGES } from "@threadfolk/contract/orders";
 import { NO_ADDRESS_TAX_LABEL } from "@threadfolk/contract/tax-constants";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -583,54 +582,60 @@ describe("validation", () => {
   });
 });
 
-describe("while a payment of the cart is with the processor", () => {
-  it("refuses every change to it, the checkout's too, with a 409, and leaves it as it was", async () => {
+describe("while a payment of an order placed from the cart is with the processor", () => {
+  it("lets the cart change and leaves the order exactly as it was placed (decision 053)", async () => {
     const token = await newGuest();
     const { defaultVariant } = await buildDesign(server.database.db);
     const added = expectAdded(
       await addLine(token, { seller_design_product_variant_id: defaultVariant.id, size: "M", color: "black" }),
     );
-    const [line] = await server.database.db
-      .select({ orderId: orderLineItems.orderId })
-      .from(orderLineItems)
-      .where(eq(orderLineItems.id, added.data.id));
-    // As the card step leaves the order while the processor answers (placed, payment started).
-    await server.database.db.execute(
-      sql`update orders set state = 'payment_pending', processor_payment_id = 'pq_test', placed_at = now(),
-        item_total_cents = 0, discount_cents = 0, shipping_cents = 0, tax_cents = 0, total_cents = 0,
-        payment_started_at = now() where id = ${line?.orderId as string}`,
+    expect((await server.request("/api/v1/addresses", { method: "POST", token, body: addressesBody() })).status).toBe(
+      201,
     );
-    const refusals = [
+    const option = await server.request("/api/v1/orders", {
+      method: "PUT",
+      token,
+      body: { order: { selected_shipping_service_key: "standard" } },
+    });
+    expect(option.status, option.text).toBe(200);
+    const placed = await server.request("/api/v1/orders", { method: "POST", token, body: { order: {} } });
+    expect(placed.status, placed.text).toBe(201);
+    const orderId = placed.body.data.id as string;
+    // As the card step leaves the order while the processor answers.
+    await server.database.db.execute(sql`update orders set payment_started_at = now() where id = ${orderId}`);
+    const before = await server.database.db
+      .select({ state: orders.state, totalCents: orders.totalCents, email: orders.email })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    const changes = [
       await addLine(token, { seller_design_product_variant_id: defaultVariant.id, size: "L", color: "black" }),
       await addLine(token, { seller_design_product_variant_id: defaultVariant.id, size: "M", color: "black" }),
       await updateLine(token, added.data.id, { quantity: 3 }),
-      await deleteLine(token, added.data.id),
-      // The checkout's changes too.
       await server.request("/api/v1/orders", {
         method: "PUT",
         token,
         body: { order: { selected_shipping_service_key: "express", email: "ada@example.com" } },
       }),
-      await server.request("/api/v1/addresses", {
-        method: "POST",
-        token,
-        body: addressesBody(),
-      }),
+      await server.request("/api/v1/addresses", { method: "POST", token, body: addressesBody() }),
+      await deleteLine(token, added.data.id),
     ];
-    for (const refused of refusals) {
-      expect(refused.status, refused.text).toBe(409);
-      expect(refused.body.error.message).toBe(ORDER_MESSAGES.cartLockedForPayment);
-    }
-    const [order] = await server.database.db
-      .select({ state: orders.state, processorPaymentId: orders.processorPaymentId, email: orders.email })
+    for (const change of changes) expect(change.status, change.text).toBeLessThan(300);
+    const after = await server.database.db
+      .select({ state: orders.state, totalCents: orders.totalCents, email: orders.email })
       .from(orders)
-      .where(eq(orders.id, line?.orderId as string));
-    expect(order).toEqual({ state: "payment_pending", processorPaymentId: "pq_test", email: null });
+      .where(eq(orders.id, orderId));
+    expect(after).toEqual(before);
     const lines = await server.database.db
-      .select({ quantity: orderLineItems.quantity })
+      .select({ quantity: orderLineItems.quantity, size: orderLineItems.size })
       .from(orderLineItems)
-      .where(eq(orderLineItems.orderId, line?.orderId as string));
-    expect(lines).toEqual([{ quantity: 1 }]);
+      .where(eq(orderLineItems.orderId, orderId));
+    expect(lines).toEqual([{ quantity: 1, size: "M" }]);
+    // The order's own lines are not the cart's: they cannot be reached through the cart's routes.
+    const [orderLine] = await server.database.db
+      .select({ id: orderLineItems.id })
+      .from(orderLineItems)
+      .where(eq(orderLineItems.orderId, orderId));
+    expect((await deleteLine(token, orderLine?.id as number)).status).toBe(404);
   });
 });
 

@@ -12,6 +12,15 @@ export function payerKeyOf(actor: Actor): string {
 }
 
 /**
+ * Who a one-time code's use counts against (decision 053): a customer by their account, a guest by the order's
+ * e-mail (a new guest token is not a new person); a guest who gave no e-mail yet by their token.
+ */
+export function personKeyOf(actor: Actor, email: string | null): string {
+  if (actor.kind === "user") return `user:${actor.userId}`;
+  return email ? `email:${email.trim().toLowerCase()}` : `guest:${actor.guestId}`;
+}
+
+/**
  * The caller's cart, priced by the catalogue now, with its code's discount, shipped and taxed (quoteCart); a
  * shopper who never added anything has an empty cart.
  */
@@ -42,7 +51,9 @@ export async function presentCartReply(options: {
   const images = options.images ?? (await createImageUrlSigner({ db, config: context.config }));
   const priced = priceCart(cart);
   const code = cart?.order.promoCode;
-  const promo = code ? await findPromoCode({ db, code, payerKey: payerKeyOf(actor) }) : undefined;
+  const promo = code
+    ? await findPromoCode({ db, code, payerKey: personKeyOf(actor, cart?.order.email ?? null) })
+    : undefined;
   const quote = await quoteCart({ tax: context.tax, cart, priced, promo });
   const unavailable = await findUnavailableCartLines({ db, lineIds: cart?.unavailableLineIds ?? [] });
   return presentShoppingCart({ cart, priced, quote, images, unavailable });

@@ -1,7 +1,16 @@
 import { MAX_CART_LINES } from "@threadfolk/contract/cart";
 import type { Database } from "../../db/client.ts";
+import { retryOnDeadlock } from "../../lib/database-errors.ts";
 import { generateOrderNumber, retryOnOrderNumberCollision } from "./order-number.ts";
-import { addLinesCapped, deleteOrder, findOrderLines, lockGuestCart, type StoredLine, upsertCart } from "./queries.ts";
+import {
+  addLinesCapped,
+  deleteOrder,
+  findOrderLines,
+  lockGuestCart,
+  type StoredLine,
+  upsertCart,
+  voidOrdersOfMergedCart,
+} from "./queries.ts";
 
 const lineKey = (line: StoredLine) => `${line.variantId}|${line.size}|${line.color}`;
 
@@ -34,24 +43,27 @@ export function chooseLinesToMerge(options: {
 export async function mergeGuestCart(options: { db: Database; guestId: string; userId: string }): Promise<number> {
   const { db, guestId, userId } = options;
   return retryOnOrderNumberCollision(() =>
-    db.transaction(async (tx) => {
-      const guestCart = await lockGuestCart({ db: tx, guestId });
-      // A guest cart being paid right now is left alone: its payment finishes it (issue 13).
-      if (!guestCart || guestCart.paymentStartedAt !== null) return 0;
-      const guestCartId = guestCart.id;
-      const guestLines = await findOrderLines({ db: tx, orderId: guestCartId });
-      let merged = 0;
-      if (guestLines.length > 0) {
-        const cart = await upsertCart({ db: tx, owner: { userId }, orderNumber: generateOrderNumber() });
-        // The customer's own cart is being paid: the guest's lines wait in the guest cart (sign-in never fails).
-        if (!cart) return 0;
-        const customerLines = await findOrderLines({ db: tx, orderId: cart.id });
-        const lines = chooseLinesToMerge({ customerLines, guestLines });
-        await addLinesCapped({ db: tx, orderId: cart.id, lines });
-        merged = lines.length;
-      }
-      await deleteOrder({ db: tx, orderId: guestCartId });
-      return merged;
-    }),
+    retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        const guestCart = await lockGuestCart({ db: tx, guestId });
+        // A guest cart whose order is being paid right now is left alone: its payment finishes it (issue 13).
+        if (!guestCart || guestCart.orderBeingPaid) return 0;
+        const guestCartId = guestCart.id;
+        const guestLines = await findOrderLines({ db: tx, orderId: guestCartId });
+        let merged = 0;
+        if (guestLines.length > 0) {
+          const cart = await upsertCart({ db: tx, owner: { userId }, orderNumber: generateOrderNumber() });
+          if (!cart) throw new Error("the customer's cart could not be opened");
+          const customerLines = await findOrderLines({ db: tx, orderId: cart.id });
+          const lines = chooseLinesToMerge({ customerLines, guestLines });
+          await addLinesCapped({ db: tx, orderId: cart.id, lines });
+          merged = lines.length;
+        }
+        // The guest's unpaid order of these lines is void: it can never be paid after its lines moved.
+        await voidOrdersOfMergedCart({ db: tx, cartId: guestCartId, userId });
+        await deleteOrder({ db: tx, orderId: guestCartId });
+        return merged;
+      }),
+    ),
   );
 }

@@ -13,14 +13,14 @@ export function ownsOrder(actor: Actor, order: OrderOwnership): boolean {
 }
 
 /**
- * A line of the actor's own open order (the cart, or the cart placed and not yet paid, which the change
- * reopens): anyone else's line, or a line of a paid order, is "not found".
+ * A line of the actor's own cart: anyone else's line, or a line of an order (placed orders are rows of their own,
+ * never changed through the cart), is "not found".
  */
 const ownCartLine = resourceRule({
   who: "guest",
   resourceName: "Order line item",
   allows: (actor, line: { order: OrderOwnership & { state: string } }) =>
-    (line.order.state === "cart" || line.order.state === "payment_pending") && ownsOrder(actor, line.order),
+    line.order.state === "cart" && ownsOrder(actor, line.order),
 });
 
 /**

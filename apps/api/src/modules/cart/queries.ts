@@ -1,7 +1,6 @@
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "@threadfolk/contract/cart";
-import { ORDER_MESSAGES } from "@threadfolk/contract/orders";
 import type { AddressInput } from "@threadfolk/contract/validation";
-import { type AnyColumn, and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { namedStatement, renderStatement } from "../../db/named-statement.ts";
@@ -16,7 +15,6 @@ import {
   sellerDesignProductVariants,
   shippingRates,
 } from "../../db/schema/index.ts";
-import { AppError } from "../../lib/app-error.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { isListedDesign } from "../catalogue/listed-designs.ts";
 import type { SaleOffer } from "../catalogue/pricing.ts";
@@ -40,56 +38,10 @@ function ownerCondition(owner: CartOwner): SQL {
 }
 
 /**
- * The shopper's open order: the cart, or the cart placed and awaiting payment (which any change reopens).
- * Spelled exactly as the predicate of the partial one-cart-per-identity indexes, so the planner uses them.
+ * The shopper's cart (decision 053: a cart is only ever in state `cart`; a placed order is another row). Spelled
+ * exactly as the predicate of the partial one-cart-per-identity indexes, so the planner uses them.
  */
-export const OPEN_ORDER = sql.raw(`"orders"."state" in ('cart', 'payment_pending')`);
-
-/** What a change to a placed cart clears: its quote and frozen amounts (placing it again makes new ones). */
-export const REOPENED_CART = {
-  state: "cart",
-  processorPaymentId: null,
-  quoteDigest: null,
-  itemTotalCents: null,
-  discountCents: null,
-  shippingCents: null,
-  taxCents: null,
-  totalCents: null,
-  giftCardCents: 0,
-  placedAt: null,
-} as const;
-
-/**
- * REOPENED_CART as the assignments of an UPDATE of `orders`, for statements written in SQL (its values are code
- * constants, rendered as literals).
- */
-export const REOPENED_CART_ASSIGNMENTS = sql.raw(
-  Object.entries(REOPENED_CART)
-    .map(([key, value]) => {
-      const column = getTableColumns(orders)[key as keyof typeof REOPENED_CART].name;
-      const literal = value === null ? "null" : typeof value === "number" ? String(value) : `'${value}'`;
-      return `${column} = ${literal}`;
-    })
-    .join(", "),
-);
-
-/**
- * Before a change to an open order: a placed order (payment_pending) goes back to being a cart, its quote void;
- * while a payment of it is with the processor nothing may change (409). Free for a plain cart.
- */
-export async function reopenCart(options: {
-  db: Executor;
-  order: { id: string; state: string; paymentStartedAt: Date | null };
-}): Promise<void> {
-  const { db, order } = options;
-  if (order.paymentStartedAt !== null) throw AppError.conflict(ORDER_MESSAGES.cartLockedForPayment);
-  if (order.state !== "payment_pending") return;
-  // Guarded in the statement too: a caller without the cart's lock (an add) must not void a quote being paid.
-  await db
-    .update(orders)
-    .set({ ...REOPENED_CART, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, order.id), isNull(orders.paymentStartedAt)));
-}
+export const OPEN_ORDER = sql.raw(`"orders"."state" = 'cart'`);
 
 async function selectRaw<Row>(db: Executor, query: SQL): Promise<Row[]> {
   // Both drivers (node-postgres and PGlite) answer `{ rows }`.
@@ -208,8 +160,7 @@ export async function findCartVariant({
 /**
  * The owner's open cart, created when missing, locked for the rest of the transaction: the conflict on the
  * one-cart-per-identity index turns a racing creation into an update of the winner's row, and that row lock
- * serialises every change to one cart (so the line limit is counted exactly). A placed order is reopened (its
- * quote void); undefined (nothing written) while a payment of it is with the processor.
+ * serialises every change to one cart (so the line limit is counted exactly).
  */
 export async function upsertCart({
   db,
@@ -227,9 +178,7 @@ export async function upsertCart({
     .onConflictDoUpdate({
       target: isCustomer ? orders.userId : orders.guestId,
       targetWhere: OPEN_ORDER,
-      // A placed order being changed is a cart again (reopenCart); not while a payment of it is running.
-      set: { ...REOPENED_CART, updatedAt: sql`now()` },
-      setWhere: sql`${orders.paymentStartedAt} is null`,
+      set: { updatedAt: sql`now()` },
     })
     .returning({ id: orders.id });
   return cart;
@@ -257,7 +206,7 @@ export function listedQuantitySum(orderId: SQL | string, exceptLineId?: SQL): SQ
 export type AddedLine =
   | { outcome: "added"; cartId: string; line: { id: number; uuid: string; quantity: number }; cartCount: number }
   | { outcome: "line_full"; cartId: string; quantity: number }
-  | { outcome: "cart_full" | "placed" | "locked"; cartId: string }
+  | { outcome: "cart_full"; cartId: string }
   | { outcome: "no_cart" | "refused" };
 
 type AddedLineRow = VariantChoiceRow & {
@@ -295,7 +244,7 @@ const addLineStatement = namedStatement<AddedLineRow>(
  * MAX_LINE_QUANTITY per line and MAX_CART_LINES per cart, and answers the variant with the checks of the choice
  * (undefined: no offered variant of a listed design; 'refused' when a check fails). Without an open cart:
  * 'no_cart' when no `orderNumber` is given, else the cart is created with it. Only a plain cart is written: a
- * placed order ('placed') is reopened on the caller's general path, and one whose payment is running is 'locked'.
+ * placed order is another row, which an add never touches (decision 053).
  */
 export async function addLineToCart(options: {
   db: Database;
@@ -444,7 +393,6 @@ export type CartOrder = {
   /** The gift card or coupon code applied (decision 033). */
   promoCode: string | null;
   /** A payment of it is with the processor: nothing may change until it ends. */
-  paymentRunning: boolean;
 };
 
 /** A saved address of an order (issue 12): the contract's address, as validated, with its row id. */
@@ -590,7 +538,6 @@ function cartReadStatement(owner: "user" | "guest") {
           selectedShippingServiceKey,
           billingSameAsShipping,
           promoCode,
-          paymentRunning: sql`${orders.paymentStartedAt} is not null`,
         })},
         'shippingAddress', ${addressDocument("shipping")},
         'billingAddress', ${addressDocument("billing")},
@@ -641,13 +588,28 @@ export async function lockGuestCart({
 }: {
   db: Executor;
   guestId: string;
-}): Promise<{ id: string; state: string; paymentStartedAt: Date | null } | undefined> {
+}): Promise<{ id: string; orderBeingPaid: boolean } | undefined> {
   const [row] = await db
-    .select({ id: orders.id, state: orders.state, paymentStartedAt: orders.paymentStartedAt })
+    .select({
+      id: orders.id,
+      // An order placed from this cart whose payment is with a processor right now.
+      orderBeingPaid: sql<boolean>`exists (select 1 from orders o where o.cart_id = "orders"."id"
+        and o.state = 'payment_pending' and o.payment_started_at is not null)`,
+    })
     .from(orders)
     .where(ownerCondition({ guestId }))
-    .for("update");
+    .for("update", { of: orders });
   return row;
+}
+
+/**
+ * Voids the orders placed from a guest cart whose lines just moved to an account's cart (decision 053): an unpaid
+ * order with no payment running is cancelled (its quote can no longer be paid), with who and why on its timeline.
+ */
+export async function voidOrdersOfMergedCart(options: { db: Executor; cartId: string; userId: string }): Promise<void> {
+  await options.db.execute(sql`update orders set state = 'cancelled', state_changed_by = ${`user:${options.userId}`},
+      state_change_reason = 'its lines moved to the account cart at sign-in', updated_at = now()
+    where cart_id = ${options.cartId} and state = 'payment_pending' and payment_started_at is null`);
 }
 
 export type StoredLine = { variantId: number; size: string; color: string; quantity: number };

@@ -37,9 +37,9 @@ export async function findPromoCode(options: {
       maxRedemptions: promoCodes.maxRedemptions,
       maxRedemptionsPerCustomer: promoCodes.maxRedemptionsPerCustomer,
       redemptions: sql<number>`(select count(*) from promo_code_redemptions r
-        where r.code = ${promoCodes.code} and r.status in ('held', 'redeemed'))::int`,
+        where r.code = "promo_codes"."code" and r.status in ('held', 'redeemed'))::int`,
       payerRedemptions: sql<number>`(select count(*) from promo_code_redemptions r
-        where r.code = ${promoCodes.code} and r.payer_key = ${payerKey} and r.status in ('held', 'redeemed'))::int`,
+        where r.code = "promo_codes"."code" and r.payer_key = ${payerKey} and r.status in ('held', 'redeemed'))::int`,
     })
     .from(promoCodes)
     .where(and(eq(promoCodes.code, code)));

@@ -16,7 +16,6 @@ import {
   findCartVariant,
   findLineForChange,
   findLineQuantity,
-  reopenCart,
   updateLine,
 } from "./queries.ts";
 
@@ -47,7 +46,6 @@ export async function updateCartLine(options: {
   const change = db.transaction(async (tx) => {
     const line = await findLineForChange({ db: tx, lineId });
     authorize(actor, cartPolicies.updateLine, line);
-    await reopenCart({ db: tx, order: { id: line.orderId, ...line.order } });
     const size = input.size ?? line.size;
     const color = input.color ?? line.color;
     const variant = checkLineChoice({

@@ -8,7 +8,6 @@ import {
   listedQuantitySum,
   OPEN_ORDER,
   parseShippingRates,
-  REOPENED_CART_ASSIGNMENTS,
   type ShippingRate,
   shippingRatesJson,
 } from "../cart/queries.ts";
@@ -41,7 +40,7 @@ export async function lockCartForCheckout({ db, owner }: { db: Executor; owner: 
       shippingRates: shippingRatesJson,
     })
     .from(orders)
-    // The open order (cart or placed, unpaid), as the partial one-cart-per-identity index says.
+    // The cart, as the partial one-cart-per-identity index says.
     .where(and(ownerMatches, OPEN_ORDER))
     .for("update", { of: orders });
   if (!cart) return undefined;
@@ -113,22 +112,22 @@ export async function updateCartCheckout(options: {
     .where(and(eq(orders.id, orderId), sql`${orders.state} = 'cart'`));
 }
 
-/** The open cart `$1` while no payment of it runs: what a checkout change may write to (else nothing is written). */
-const writableCart = sql`${orders.id} = $1 and ${OPEN_ORDER} and ${orders.paymentStartedAt} is null`;
+/** The cart `$1`: what a checkout change may write to (an order is another row; decision 053). */
+const writableCart = sql`${orders.id} = $1 and ${OPEN_ORDER}`;
 
 const setCheckoutChoicesStatement = namedStatement<{ id: string }>(
   "set_cart_checkout_choices",
   renderStatement(sql`update ${orders}
     set email = coalesce($2::text, ${orders.email}),
       selected_shipping_service_key = coalesce($3::text, ${orders.selectedShippingServiceKey}),
-      ${REOPENED_CART_ASSIGNMENTS}, updated_at = now()
+      updated_at = now()
     where ${writableCart}
     returning ${orders.id} as id`),
 );
 
 /**
- * Sets the e-mail and/or the shipping option of a cart in one statement, reopening it if it was placed (its quote
- * void). False when nothing was written: the cart is no longer open, or a payment of it started meanwhile.
+ * Sets the e-mail and/or the shipping option of a cart in one statement (an order placed from it keeps its copy,
+ * its quote now stale). False when nothing was written: the cart is gone.
  */
 export async function setCheckoutChoices(options: {
   db: Executor;
@@ -147,7 +146,7 @@ const saveCheckoutAddressesStatement = namedStatement<{ id: number; kind: Addres
   "save_cart_addresses",
   renderStatement(sql`with cart as (
       update ${orders}
-      set email = $2::text, billing_same_as_shipping = $3::boolean, ${REOPENED_CART_ASSIGNMENTS}, updated_at = now()
+      set email = $2::text, billing_same_as_shipping = $3::boolean, updated_at = now()
       where ${writableCart}
       returning ${orders.id} as id
     )
@@ -164,8 +163,8 @@ const saveCheckoutAddressesStatement = namedStatement<{ id: number; kind: Addres
 );
 
 /**
- * Saves both addresses, the e-mail and the billing flag of a cart in one statement, reopening it if it was placed.
- * Answers the address rows' ids, or undefined when nothing was written (no longer open, or a payment started).
+ * Saves both addresses, the e-mail and the billing flag of a cart in one statement. Answers the address rows' ids,
+ * or undefined when nothing was written (the cart is gone).
  */
 export async function saveCheckoutAddresses(options: {
   db: Executor;

@@ -27,7 +27,6 @@ export async function saveAddresses(options: {
   const { context, actor, input, mode } = options;
   const cart = await findCart({ db: context.db, owner: cartOwnerOf(actor) });
   if (!cart || cart.lines.length === 0) throw AppError.conflict(CHECKOUT_MESSAGES.cartEmpty);
-  if (cart.order.paymentRunning) throw AppError.conflict(ORDER_MESSAGES.cartLockedForPayment);
   const created = !cart.shippingAddress;
   if (mode === "update" && created) throw AppError.conflict(CHECKOUT_MESSAGES.addressesMissing);
   const billing = input.billingSameAsShipping || !input.billingAddress ? input.shippingAddress : input.billingAddress;

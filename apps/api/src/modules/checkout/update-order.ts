@@ -6,9 +6,9 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { computeCartTotals } from "../cart/compute-cart-totals.ts";
-import { getShoppingCart, payerKeyOf, presentCartReply } from "../cart/get-shopping-cart.ts";
+import { getShoppingCart, personKeyOf, presentCartReply } from "../cart/get-shopping-cart.ts";
 import { priceCart } from "../cart/presenters.ts";
-import { type CartOwner, cartOwnerOf, type Executor, findCart, reopenCart } from "../cart/queries.ts";
+import { type CartOwner, cartOwnerOf, type Executor, findCart } from "../cart/queries.ts";
 import { findPromoCode } from "../cart/quote-cart.ts";
 import { quoteShippingOptions } from "../cart/shipping-costs.ts";
 import { lockCartForCheckout, setCheckoutChoices, updateCartCheckout } from "./queries.ts";
@@ -25,10 +25,9 @@ function promoError(message: string): AppError {
  */
 async function checkPromoCodeFor(options: { db: Executor; owner: CartOwner; actor: Actor; code: string }) {
   const { db, owner, actor, code } = options;
-  const [found, cart] = await Promise.all([
-    findPromoCode({ db, code, payerKey: payerKeyOf(actor) }),
-    findCart({ db, owner }),
-  ]);
+  const cart = await findCart({ db, owner });
+  // Once per person: a customer, or a guest's e-mail (not their token; decision 053).
+  const found = await findPromoCode({ db, code, payerKey: personKeyOf(actor, cart?.order.email ?? null) });
   if (!found) throw promoError(PROMO_CODE_MESSAGES.unknown);
   const items = computeCartTotals({ lines: priceCart(cart).lines }).totalBeforeTaxCents;
   const check = checkPromoCode(found.rule, {
@@ -57,7 +56,6 @@ export async function updateOrder(options: {
   if (input.promoCode !== undefined) return applyPromoCode(options);
   const cart = await findCart({ db: context.db, owner: cartOwnerOf(actor) });
   if (!cart || cart.lines.length === 0) throw AppError.conflict(CHECKOUT_MESSAGES.cartEmpty);
-  if (cart.order.paymentRunning) throw AppError.conflict(ORDER_MESSAGES.cartLockedForPayment);
   const key = input.selectedShippingServiceKey;
   if (key !== undefined && priceCart(cart).quotes[key] === null) throw shippingServiceNotOffered();
   const written = await setCheckoutChoices({
@@ -93,7 +91,6 @@ async function applyPromoCode(options: {
   await context.db.transaction(async (tx) => {
     const cart = await lockCartForCheckout({ db: tx, owner });
     if (!cart || cart.itemCount === 0) throw AppError.conflict(CHECKOUT_MESSAGES.cartEmpty);
-    await reopenCart({ db: tx, order: cart });
     const key = input.selectedShippingServiceKey;
     if (key !== undefined) {
       const quotes = quoteShippingOptions(cart.shippingRates, cart.itemCount);

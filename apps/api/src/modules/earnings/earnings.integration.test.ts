@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildArtist, buildDesign } from "../../../test/factories/catalogue.ts";
 import { buildPaidOrder } from "../../../test/factories/paid-orders.ts";
+import { buildPlacedOrder } from "../../../test/factories/placed-orders.ts";
+import { createTestUser } from "../../../test/factories/users.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import type { Database } from "../../db/client.ts";
 import { earningsEntries, jobs, orderPayments, orders } from "../../db/schema/index.ts";
@@ -137,8 +139,8 @@ describe("recording a paid order's earnings", () => {
   });
 
   it("refuses an order that was never paid, writing nothing", async () => {
-    const { order } = await buildPaidOrder(db);
-    await db.update(orders).set({ state: "payment_pending", paidAt: null }).where(eq(orders.id, order.id));
+    const user = await createTestUser(db);
+    const { order } = await buildPlacedOrder(db, { state: "payment_pending", userId: user.id });
     await expect(recordOrderEarnings({ db, orderId: order.id })).rejects.toThrow(/payment_pending, not paid/);
     expect(await findOrderEarningsEntries({ db, orderId: order.id })).toEqual([]);
   });
@@ -174,7 +176,10 @@ describe("refunds and the append-only ledger", () => {
     await recordOrderEarnings({ db, orderId: order.id });
     const refund = () =>
       db.transaction(async (tx) => {
-        await tx.update(orders).set({ state: "refunded" }).where(eq(orders.id, order.id));
+        await tx
+          .update(orders)
+          .set({ state: "refunded", stateChangedBy: "system:test", stateChangeReason: "refund" })
+          .where(eq(orders.id, order.id));
         await tx.update(orderPayments).set({ status: "refunded" }).where(eq(orderPayments.orderId, order.id));
         return reverseOrderEarnings({ db: tx, orderId: order.id });
       });
@@ -212,7 +217,10 @@ describe("refunds and the append-only ledger", () => {
     // What a PayPal REFUNDED webhook does in its transaction (modules/orders/paypal-webhooks.ts).
     await db.transaction(async (tx) => {
       await tx.update(orderPayments).set({ status: "refunded" }).where(eq(orderPayments.orderId, order.id));
-      await tx.update(orders).set({ state: "refunded" }).where(eq(orders.id, order.id));
+      await tx
+        .update(orders)
+        .set({ state: "refunded", stateChangedBy: "system:test", stateChangeReason: "refund" })
+        .where(eq(orders.id, order.id));
       await enqueueJob(tx, "reverse_order_earnings", { orderId: order.id }, { dedupeKey: order.id });
       await enqueueJob(tx, "reverse_order_earnings", { orderId: order.id }, { dedupeKey: order.id });
     });
@@ -277,7 +285,7 @@ describe("refunds and the append-only ledger", () => {
     expect((await findArtistEarnings({ db, sellerProfileId: artist.id, limit: 1, offset: 1 })).orders).toHaveLength(1);
   });
 
-  it("refuses to update, delete or truncate an entry, and a reversal that does not mirror its sale", async () => {
+  it("refuses to update, delete or truncate an entry, and a reversal past its sale or of another line", async () => {
     const { order } = await buildPaidOrder(db);
     await recordOrderEarnings({ db, orderId: order.id });
     const [sale] = await findOrderEarningsEntries({ db, orderId: order.id });
@@ -304,12 +312,28 @@ describe("refunds and the append-only ledger", () => {
         grossCents: -sale.grossCents,
         discountCents: -sale.discountCents,
         productionCostCents: -sale.productionCostCents,
-        // One cent short of the sale's: refused by the trigger.
-        artistEarningsCents: -sale.artistEarningsCents + 1,
-        platformShareCents: -sale.platformShareCents - 1,
+        // One cent more than the sale's: refused by the trigger (decision 053: a share of it, never more).
+        artistEarningsCents: -sale.artistEarningsCents - 1,
+        platformShareCents: -sale.platformShareCents + 1,
       }),
     );
-    expect(mismatched).toMatch(/must reverse sale entry \d+ exactly/);
+    expect(mismatched).toMatch(/would reverse more than sale entry \d+ had/);
+    const otherLine = await databaseErrorOf(
+      db.insert(earningsEntries).values({
+        ...copy,
+        kind: "reversal",
+        reason: "refund",
+        reversesEntryId: sale.id,
+        artistSharePercent: sale.artistSharePercent === 50 ? 40 : 50,
+        quantity: 0,
+        grossCents: 0,
+        discountCents: 0,
+        productionCostCents: 0,
+        artistEarningsCents: 0,
+        platformShareCents: 0,
+      }),
+    );
+    expect(otherLine).toMatch(/must reverse sale entry \d+ of the same line/);
     const [after] = await findOrderEarningsEntries({ db, orderId: order.id });
     expect(after).toEqual(sale);
   });

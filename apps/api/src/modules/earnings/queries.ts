@@ -1,7 +1,6 @@
 import type { EarningsLine } from "@threadfolk/contract/earnings";
 import type { OrderState } from "@threadfolk/contract/orders";
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
   designs,
@@ -100,33 +99,6 @@ export async function findOrderEarningsEntries({
   orderId: string;
 }): Promise<EarningsEntry[]> {
   return db.select().from(earningsEntries).where(eq(earningsEntries.orderId, orderId)).orderBy(asc(earningsEntries.id));
-}
-
-/** The sale entries of an order (optionally of some lines) that no reversal cancels yet. */
-export async function findUnreversedSales({
-  db,
-  orderId,
-  orderLineItemIds,
-}: {
-  db: Executor;
-  orderId: string;
-  orderLineItemIds?: number[];
-}): Promise<EarningsEntry[]> {
-  const reversal = alias(earningsEntries, "reversal");
-  const rows = await db
-    .select({ sale: earningsEntries })
-    .from(earningsEntries)
-    .leftJoin(reversal, eq(reversal.reversesEntryId, earningsEntries.id))
-    .where(
-      and(
-        eq(earningsEntries.orderId, orderId),
-        eq(earningsEntries.kind, "sale"),
-        isNull(reversal.id),
-        orderLineItemIds ? inArray(earningsEntries.orderLineItemId, orderLineItemIds) : undefined,
-      ),
-    )
-    .orderBy(asc(earningsEntries.id));
-  return rows.map((row) => row.sale);
 }
 
 /**

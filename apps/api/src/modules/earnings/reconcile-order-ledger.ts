@@ -33,10 +33,22 @@ export async function reconcileOrderLedger({
     entries: sales,
   });
   const problems = [...result.problems];
+  // Reversals (decision 053): each names a sale of this order, a sale is never reversed past what it was, and a
+  // refunded order's sales are reversed whole (its ledger nets to zero).
   for (const reversal of reversals) {
-    const sale = sales.find((candidate) => candidate.id === reversal.reversesEntryId);
-    if (!sale || sale.artistEarningsCents + reversal.artistEarningsCents !== 0) {
-      problems.push(`reversal ${reversal.id} does not cancel a sale of this order`);
+    if (!sales.some((sale) => sale.id === reversal.reversesEntryId)) {
+      problems.push(`reversal ${reversal.id} does not reverse a sale of this order`);
+    }
+  }
+  const parts = ["grossCents", "discountCents", "productionCostCents", "artistEarningsCents"] as const;
+  for (const sale of sales) {
+    const own = reversals.filter((reversal) => reversal.reversesEntryId === sale.id);
+    for (const part of parts) {
+      const left = sale[part] + own.reduce((sum, reversal) => sum + reversal[part], 0);
+      if (left < 0) problems.push(`sale ${sale.id} is reversed past its ${part}`);
+      if (order.state === "refunded" && left !== 0) {
+        problems.push(`sale ${sale.id} of a refunded order keeps ${left} cents of ${part}`);
+      }
     }
   }
   return { ...result, problems, isBalanced: problems.length === 0 };

@@ -11,7 +11,14 @@ import {
 } from "./queries.ts";
 
 /** The states of an order that was paid: its lines have earned, whatever happened since (a refund reverses). */
-const PAID_STATES: ReadonlySet<OrderState> = new Set(["paid", "in_production", "shipped", "delivered", "refunded"]);
+const PAID_STATES: ReadonlySet<OrderState> = new Set([
+  "paid",
+  "in_production",
+  "shipped",
+  "delivered",
+  "partly_refunded",
+  "refunded",
+]);
 
 /**
  * Appends the `sale` entries of a paid order: one per line, split by the royalty rule (contract earnings.ts).

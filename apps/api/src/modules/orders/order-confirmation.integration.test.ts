@@ -4,11 +4,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildArtist, buildDesign } from "../../../test/factories/catalogue.ts";
 import { buildPaidOrder } from "../../../test/factories/paid-orders.ts";
+import { buildPlacedOrder } from "../../../test/factories/placed-orders.ts";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { obtainGuestTokens } from "../../../test/oauth-client.ts";
 import { deliverAndReadLatestEmail, temporaryDataDir } from "../../../test/outbox.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
-import { jobs, orders } from "../../db/schema/index.ts";
+import { jobs } from "../../db/schema/index.ts";
 import { enqueueJob } from "../../jobs/enqueue-job.ts";
 import { reconcileOrderLedger } from "../earnings/reconcile-order-ledger.ts";
 import { getOrderAccessSecret, verifyOrderAccessToken } from "./order-link.ts";
@@ -163,8 +164,8 @@ describe("the order confirmation e-mail", () => {
 
   it("sends nothing for an order that was never paid (the job fails and is kept for support)", async () => {
     const db = server.context.db;
-    const { order } = await buildPaidOrder(db, { email: "unpaid@example.com", state: "paid" });
-    await db.update(orders).set({ state: "cancelled" }).where(eq(orders.id, order.id));
+    const user = await createTestUser(db);
+    const { order } = await buildPlacedOrder(db, { email: "unpaid@example.com", state: "cancelled", userId: user.id });
     await completeOrder(order.id);
     await server.context.jobs.processDue();
     const [job] = await db.select().from(jobs).where(eq(jobs.dedupeKey, order.id));

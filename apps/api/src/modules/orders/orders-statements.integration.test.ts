@@ -13,15 +13,17 @@ import { getAppSecret } from "../../lib/app-secrets.ts";
  * (issue 13, deliverable 10: 15 or fewer for the two; decision 028). Counted at the driver, BEGIN and COMMIT
  * included, the same on PGlite and PostgreSQL; neither grows with the number of lines.
  *
- * place (6): the token; BEGIN; the open order locked, with the names of lines no longer on sale; the cart
- *   read (prepared); the quote, frozen line prices and timeline step in one statement; COMMIT.
- * pay (8): the token; the per-address decline counter; BEGIN; the order locked with this key's earlier attempt
- *   and the payer's recent declines; the attempt, the order marked as being paid and the reconciliation job in
- *   one statement; COMMIT; the local processor's charge; the completion (order paid, payment captured,
+ * place (6): the token; BEGIN; the cart locked, with the names of lines no longer on sale and the order placed
+ *   from it that awaits payment; the cart read (prepared); the order, its frozen copy of the lines (prices, base
+ *   costs, artwork version) and addresses, and its first timeline step in one statement; COMMIT.
+ * pay (9): the token; BEGIN; the order locked with this key's earlier attempt and whether its cart changed; the
+ *   payer's and the address's decline-limit locks (decision 053: counted atomically); the two counts, read after
+ *   the locks; the attempt, the order marked as being paid and the reconciliation job in one statement; COMMIT;
+ *   the local processor's charge; the completion (order paid, payment captured, what was bought out of the cart,
  *   timeline, e-mail and earnings jobs) in one statement.
  */
 const PLACE_ORDER_STATEMENTS = 6;
-const PAY_BY_CARD_STATEMENTS = 8;
+const PAY_BY_CARD_STATEMENTS = 9;
 
 let server: TestServer;
 let recorder: StatementRecorder;

@@ -65,6 +65,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (process.env.DUMP_LOGS) console.log(logLines.filter((line) => line.includes('"level":50')).join("\n"));
   await server.close();
 });
 
@@ -144,7 +145,7 @@ function cartCount(token: string) {
 }
 
 describe("placing an order", () => {
-  it("freezes the cart as an order awaiting payment; again unchanged answers the same quote; a change re-quotes", async () => {
+  it("copies the cart into an order awaiting payment; again unchanged answers the same quote; a change re-quotes", async () => {
     const token = await newCustomer();
     await readyCart(token, { priceCents: 2500, quantity: 2 });
     const first = expectPlaced(await place(token), 201);
@@ -172,13 +173,15 @@ describe("placing an order", () => {
     expect(again.data.attributes.processorPaymentId).toBe(attributes.processorPaymentId);
     expect(again.data.attributes.orderNumber).toBe(attributes.orderNumber);
 
-    // The cart is still the shopper's cart: a change reopens it and voids the quote.
+    // The order is its own record (decision 053): the cart stays a cart, and a change to it leaves the order as
+    // placed but makes its quote stale.
     await addLine(token, { priceCents: 1000 });
-    const [reopened] = await server.database.db
+    const [kept] = await server.database.db
       .select({ state: orders.state, processorPaymentId: orders.processorPaymentId })
       .from(orders)
       .where(eq(orders.orderNumber, attributes.orderNumber));
-    expect(reopened).toEqual({ state: "cart", processorPaymentId: null });
+    expect(kept).toEqual({ state: "payment_pending", processorPaymentId: attributes.processorPaymentId });
+    expect(await cartCount(token)).toBe(3);
     const paidOld = await pay(token, attributes.processorPaymentId as string);
     expect(paidOld.status, paidOld.text).toBe(409);
     expect(paidOld.body.error.message).toBe(ORDER_MESSAGES.orderChanged);

@@ -11,7 +11,7 @@ import {
   type OrderPaymentInput,
   type OrderPaymentResponse,
 } from "@threadfolk/contract/orders";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   CARD_FINGERPRINT_SECRET,
   type CardProcessor,
@@ -20,7 +20,6 @@ import {
   type ChargeResult,
   cardFingerprint,
 } from "../../adapters/card/card.ts";
-import type { RateLimitCounters } from "../../adapters/counters/counters.ts";
 import type { AppContext } from "../../context.ts";
 import { orderPayments, orders } from "../../db/schema/index.ts";
 import { jobKinds } from "../../jobs/job-kinds.ts";
@@ -28,11 +27,28 @@ import { AppError } from "../../lib/app-error.ts";
 import { getAppSecret } from "../../lib/app-secrets.ts";
 import type { Actor } from "../../lib/authorize.ts";
 import { boundKeyPart } from "../../lib/bounded-key.ts";
-import { payerKeyOf } from "../cart/get-shopping-cart.ts";
+import { retryOnDeadlock } from "../../lib/database-errors.ts";
+import { payerKeyOf, personKeyOf } from "../cart/get-shopping-cart.ts";
+import type { Executor } from "../cart/queries.ts";
 import { RateLimitError } from "../rate-limit/enforce-rate-limit.ts";
 import { completeOrder } from "./complete-order.ts";
 import { describePayment } from "./placed-order.ts";
 import { holdPromoCode, releasePromoHold } from "./promo-holds.ts";
+import {
+  enqueueRefundEmail,
+  executeRefund,
+  type RefundProcessors,
+  recordRefund,
+  unneededCaptureRefundKey,
+} from "./refund-payment.ts";
+
+/** A recorded refund the processor could not take now (it stays `pending`; the reconciliation job retries it). */
+export class RefundNotCarriedOutError extends Error {
+  constructor(refundId: string, cause: unknown) {
+    super(`refund ${refundId} could not be carried out yet`, { cause });
+    this.name = "RefundNotCarriedOutError";
+  }
+}
 
 /** A reply of `POST /order_payments`, as stored for replays of its idempotency key. */
 export type StoredPaymentReply = { statusCode: number; body: unknown };
@@ -41,44 +57,72 @@ export type CardPaymentContext = Pick<AppContext, "db" | "config" | "rateLimiter
   cardProcessor: CardProcessor;
 };
 
-/**
- * The per-address decline limit, in the shared counters (a card tester moves between guest identities; their
- * address stays). The per-payer limit is counted from the payer's declined attempts (order_payments).
- */
-function declineLimitOfIp(config: CardPaymentContext["config"], ip: string) {
-  return {
-    key: `card_decline:ip:${boundKeyPart(ip)}`,
-    limit: config.CARD_DECLINES_PER_IP,
-    windowSeconds: config.CARD_DECLINE_WINDOW_SECONDS,
-  };
-}
-
 type LockedPaymentRow = {
   id: string;
   order_number: string;
   state: string;
   total_cents: number | null;
   paying: boolean;
+  stale: boolean;
   promo_code: string | null;
   discount_cents: number | null;
   gift_card_cents: number;
+  email: string | null;
   previous_status: string | null;
   previous_digest: string | null;
   previous_response: StoredPaymentReply | string | null;
-  declines: number;
-  oldest_decline: Date | string | null;
 };
 
-/** Refuses a payment while the payer or their address has had too many declines (card testing). */
-async function checkDeclineLimits(rateLimiter: RateLimitCounters, limits: ReturnType<typeof declineLimitOfIp>[]) {
-  const answers = await Promise.all(limits.map((limit) => rateLimiter.peek(limit)));
-  const refused = answers.filter((answer) => answer.count >= (limits[answers.indexOf(answer)]?.limit ?? 0));
-  if (refused.length > 0) {
-    const retryAfter = Math.max(...refused.map((answer) => answer.retryAfterSeconds));
-    const error = new RateLimitError(retryAfter);
-    error.message = ORDER_MESSAGES.tooManyDeclines;
-    throw error;
-  }
+type AttemptCounts = {
+  payer_count: number;
+  payer_oldest: Date | string | null;
+  ip_count: number;
+  ip_oldest: Date | string | null;
+};
+
+/**
+ * The decline limits (card testing), counted atomically (decision 053): the payer's and the address's declined
+ * attempts in the window, plus their attempts still with a processor (each may yet be a decline). The caller
+ * holds the payer's and the address's advisory locks from a statement before this one (so this statement's
+ * snapshot sees every attempt the previous holder recorded), and records its own attempt before releasing them:
+ * N requests at once never get more than the limit to the processor. Throws the 429.
+ */
+async function enforceDeclineLimits(options: {
+  db: Executor;
+  config: CardPaymentContext["config"];
+  payerKey: string;
+  ipKey: string;
+}): Promise<void> {
+  const { db, config, payerKey, ipKey } = options;
+  const window = sql`now() - make_interval(secs => ${config.CARD_DECLINE_WINDOW_SECONDS})`;
+  const [counts] = (
+    (await db.execute(sql`select
+        (select count(*) from order_payments p where p.payer_key = ${payerKey}
+          and (p.status = 'processing' or (p.status = 'declined' and p.created_at > ${window})))::int as payer_count,
+        (select min(p.created_at) from order_payments p where p.payer_key = ${payerKey}
+          and p.status = 'declined' and p.created_at > ${window}) as payer_oldest,
+        (select count(*) from order_payments p where p.ip_key = ${ipKey}
+          and (p.status = 'processing' or (p.status = 'declined' and p.created_at > ${window})))::int as ip_count,
+        (select min(p.created_at) from order_payments p where p.ip_key = ${ipKey}
+          and p.status = 'declined' and p.created_at > ${window}) as ip_oldest`)) as unknown as {
+      rows: AttemptCounts[];
+    }
+  ).rows;
+  if (!counts) return;
+  const refused: (Date | string | null)[] = [];
+  if (Number(counts.payer_count) >= config.CARD_DECLINES_PER_PAYER) refused.push(counts.payer_oldest);
+  if (Number(counts.ip_count) >= config.CARD_DECLINES_PER_IP) refused.push(counts.ip_oldest);
+  if (refused.length === 0) return;
+  const retryAfter = Math.max(
+    1,
+    ...refused.map((oldest) => {
+      const at = oldest ? new Date(oldest).getTime() : Date.now();
+      return Math.ceil((at + config.CARD_DECLINE_WINDOW_SECONDS * 1000 - Date.now()) / 1000);
+    }),
+  );
+  const error = new RateLimitError(retryAfter);
+  error.message = ORDER_MESSAGES.tooManyDeclines;
+  throw error;
 }
 
 /** The reply of a paid order. */
@@ -185,30 +229,25 @@ export async function payOrderByCard(options: {
     )
     .digest("hex");
   const payerKey = payerKeyOf(actor);
-  const ipLimit = declineLimitOfIp(config, ip);
+  const ipKey = boundKeyPart(ip);
   const ownerSql =
     actor.kind === "user" ? sql`orders.user_id = ${actor.userId}` : sql`orders.guest_id = ${actor.guestId}`;
 
-  // Before the transaction: the counters may live in this same database (one connection on PGlite).
-  await checkDeclineLimits(context.rateLimiter, [ipLimit]);
   const started = await db.transaction(async (tx) => {
-    // The order (locked), this key's earlier attempt, and the payer's recent declines, in one statement.
+    // The order (locked), whether its quote is still its cart's, and this key's earlier attempt, in one statement.
     const [order] = (
       (await tx.execute(sql`select orders.id, orders.order_number, orders.state, orders.total_cents,
           orders.payment_started_at is not null as paying, orders.promo_code, orders.discount_cents,
-          orders.gift_card_cents,
+          orders.gift_card_cents, orders.email,
+          (cart.id is null or cart.revision is distinct from orders.cart_revision) as stale,
           previous.status as previous_status, previous.request_digest as previous_digest,
-          previous.response as previous_response,
-          (select count(*) from order_payments declined where declined.payer_key = ${payerKey}
-            and declined.status = 'declined'
-            and declined.created_at > now() - make_interval(secs => ${config.CARD_DECLINE_WINDOW_SECONDS}))::int as declines,
-          (select min(declined.created_at) from order_payments declined where declined.payer_key = ${payerKey}
-            and declined.status = 'declined'
-            and declined.created_at > now() - make_interval(secs => ${config.CARD_DECLINE_WINDOW_SECONDS})) as oldest_decline
+          previous.response as previous_response
         from orders
+        left join orders cart on cart.id = orders.cart_id and cart.state = 'cart'
         left join order_payments previous on previous.order_id = orders.id and previous.kind in ('card', 'gift_card')
           and previous.idempotency_key = ${idempotencyKey}
         where ${ownerSql} and orders.processor_payment_id = ${input.orderPayment.processorPaymentId}
+          and orders.state <> 'cart'
         for update of orders`)) as unknown as { rows: LockedPaymentRow[] }
     ).rows;
     if (!order) throw AppError.conflict(ORDER_MESSAGES.orderChanged);
@@ -223,21 +262,20 @@ export async function payOrderByCard(options: {
       return { replay: (typeof stored === "string" ? JSON.parse(stored) : stored) as StoredPaymentReply };
     }
     if (order.state !== "payment_pending") {
-      throw AppError.conflict(order.state === "cart" ? ORDER_MESSAGES.orderNotPayable : ORDER_MESSAGES.alreadyPaid);
+      throw AppError.conflict(
+        order.state === "cancelled" || order.state === "failed"
+          ? ORDER_MESSAGES.orderNotPayable
+          : order.state === "on_hold"
+            ? ORDER_MESSAGES.paymentInProgress
+            : ORDER_MESSAGES.alreadyPaid,
+      );
     }
     if (order.paying) throw AppError.conflict(ORDER_MESSAGES.paymentInProgress);
+    // The cart changed (or is gone) since this quote: the shopper reviews it and places the order again.
+    if (order.stale) throw AppError.conflict(ORDER_MESSAGES.orderChanged);
     if (order.total_cents === null) throw new Error(`placed order ${order.id} has no total`);
-    if (Number(order.declines) >= config.CARD_DECLINES_PER_PAYER) {
-      const oldest = order.oldest_decline ? new Date(order.oldest_decline).getTime() : Date.now();
-      const retryAfter = Math.max(
-        1,
-        Math.ceil((oldest + config.CARD_DECLINE_WINDOW_SECONDS * 1000 - Date.now()) / 1000),
-      );
-      const error = new RateLimitError(retryAfter);
-      error.message = ORDER_MESSAGES.tooManyDeclines;
-      throw error;
-    }
     const paymentId = randomUUID();
+    const codePayerKey = personKeyOf(actor, order.email);
     const giftCardCents = Number(order.gift_card_cents);
     const dueCents = Number(order.total_cents) - giftCardCents;
     const hold = () =>
@@ -247,7 +285,7 @@ export async function payOrderByCard(options: {
             code: order.promo_code,
             orderId: order.id,
             paymentId,
-            payerKey,
+            payerKey: codePayerKey,
             discountCents: Number(order.discount_cents ?? 0),
             giftCardCents,
           })
@@ -278,6 +316,8 @@ export async function payOrderByCard(options: {
         paymentId,
         processorReference: `gift_card:${order.promo_code}`,
         reply,
+        actor: payerKey,
+        reason: "gift card paid the whole order",
       });
       if (outcome !== "completed") throw AppError.conflict(ORDER_MESSAGES.alreadyPaid);
       return { replay: reply, completed: true };
@@ -287,14 +327,21 @@ export async function payOrderByCard(options: {
         { field: "credit_card_params.credit_card_number", message: ORDER_MESSAGES.cardRequired },
       ]);
     }
+    // The payer's and the address's attempts are counted under their locks, taken in a statement of their own
+    // (the count's snapshot then sees what the previous holder recorded) and held until this attempt is recorded.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`card_payer:${payerKey}`}, 0)),
+        pg_advisory_xact_lock(hashtextextended(${`card_ip:${ipKey}`}, 0))`,
+    );
+    await enforceDeclineLimits({ db: tx, config, payerKey, ipKey });
     const reconcileAt = new Date(Date.now() + config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000);
     // The attempt, the order marked as being paid, and the reconciliation job: one statement.
     await tx.execute(sql`with attempt as (
         insert into order_payments (id, order_id, kind, status, amount_cents, idempotency_key, request_digest,
-          processor, processor_key, card_brand, card_last4, card_fingerprint, payer_key)
+          processor, processor_key, card_brand, card_last4, card_fingerprint, payer_key, ip_key)
         values (${paymentId}, ${order.id}, 'card', 'processing', ${dueCents}, ${idempotencyKey},
           ${requestDigest}, ${cardProcessor.name}, ${processorKeyFor(paymentId)}, ${brand}, ${last4}, ${fingerprint},
-          ${payerKey})
+          ${payerKey}, ${ipKey})
         returning order_id
       ), paying as (
         update orders set payment_started_at = now() where id in (select order_id from attempt) returning id
@@ -353,6 +400,8 @@ export async function payOrderByCard(options: {
       processorReference: charge.chargeId,
       card: { brand: charge.brand, last4: charge.last4, expMonth: charge.expMonth, expYear: charge.expYear },
       reply,
+      actor: payerKey,
+      reason: "card charge succeeded",
     });
     if (outcome === "completed") {
       context.jobs.nudge();
@@ -360,7 +409,6 @@ export async function payOrderByCard(options: {
     }
   }
   const reply = await settleCardAttempt({ context, paymentId: started.paymentId, charge });
-  if (charge.status === "declined") await context.rateLimiter.hit({ ...ipLimit, limit: Number.MAX_SAFE_INTEGER });
   context.jobs.nudge();
   return reply;
 }
@@ -385,102 +433,145 @@ function refuseWrongCardSource(cardProcessor: CardProcessor, input: OrderPayment
 /**
  * Records the processor's answer for a card attempt still `processing` (the request itself, or the
  * reconciliation job after a lost reply), in one transaction under the order's lock. A success completes the
- * order; if the order can no longer take it (paid meanwhile), the capture is refunded. Answers the reply to
- * store for the idempotency key (and to send, for the request).
+ * order; if the order can no longer take it (paid another way, cancelled, or its payment was started twice), the
+ * charge is refunded automatically through the card port (finishUnneededPayment). Answers the reply to store for
+ * the idempotency key (and to send, for the request).
  */
 export async function settleCardAttempt(options: {
-  context: Pick<CardPaymentContext, "db" | "cardProcessor">;
+  context: Pick<CardPaymentContext, "db" | "cardProcessor" | "config">;
   paymentId: string;
   charge: ChargeResult | { status: "not_found" };
 }): Promise<StoredPaymentReply> {
   const { context, paymentId, charge } = options;
-  const settled = await context.db.transaction(async (tx): Promise<StoredPaymentReply | { refund: RefundOwed }> => {
-    const [row] = await tx
-      .select({
-        payment: {
-          id: orderPayments.id,
-          status: orderPayments.status,
-          response: orderPayments.response,
-          amountCents: orderPayments.amountCents,
-        },
-        order: { id: orders.id, orderNumber: orders.orderNumber },
-      })
-      .from(orderPayments)
-      .innerJoin(orders, eq(orders.id, orderPayments.orderId))
-      .where(eq(orderPayments.id, paymentId))
-      .for("update", { of: orders });
-    if (!row) throw new Error(`order payment ${paymentId} vanished`);
-    if (row.payment.status !== "processing" && row.payment.response) {
-      return row.payment.response as StoredPaymentReply;
-    }
-    if (charge.status === "succeeded") {
-      const reply = successReply({
+  const settled = await retryOnDeadlock(() =>
+    context.db.transaction(async (tx): Promise<StoredPaymentReply | { refundId: string }> => {
+      const [row] = await tx
+        .select({
+          payment: {
+            id: orderPayments.id,
+            status: orderPayments.status,
+            response: orderPayments.response,
+            amountCents: orderPayments.amountCents,
+            payerKey: orderPayments.payerKey,
+          },
+          order: { id: orders.id, orderNumber: orders.orderNumber },
+        })
+        .from(orderPayments)
+        .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+        .where(eq(orderPayments.id, paymentId))
+        .for("update", { of: orders });
+      if (!row) throw new Error(`order payment ${paymentId} vanished`);
+      if (row.payment.status !== "processing" && row.payment.response) {
+        return row.payment.response as StoredPaymentReply;
+      }
+      if (charge.status === "succeeded") {
+        const reply = successReply({
+          paymentId,
+          orderNumber: row.order.orderNumber,
+          payment: { kind: "card", cardBrand: charge.brand, cardLast4: charge.last4 },
+        });
+        const outcome = await completeOrder({
+          db: tx,
+          orderId: row.order.id,
+          paymentId,
+          processorReference: charge.chargeId,
+          card: { brand: charge.brand, last4: charge.last4, expMonth: charge.expMonth, expYear: charge.expYear },
+          reply,
+          actor: row.payment.payerKey,
+          reason: "card charge succeeded",
+        });
+        if (outcome === "completed") return reply;
+        await releasePromoHold({ db: tx, paymentId });
+        // The order can no longer take this charge: it goes back, recorded first (the refund's own key: never
+        // twice). The attempt stays `processing` until the refund is done, so the reconciliation job finishes it
+        // after a crash.
+        await tx
+          .update(orderPayments)
+          .set({ processorReference: charge.chargeId, updatedAt: sql`now()` })
+          .where(eq(orderPayments.id, paymentId));
+        const refundId = await recordRefund({
+          db: tx,
+          paymentId,
+          amountCents: row.payment.amountCents,
+          reason: "capture_not_needed",
+          actor: "system:payments",
+          requestKey: unneededCaptureRefundKey(paymentId),
+        });
+        return { refundId };
+      }
+      const code: CardDeclineCode = charge.status === "declined" ? charge.code : "processing_error";
+      const message = charge.status === "declined" ? charge.message : CARD_DECLINE_MESSAGES.processing_error;
+      const [count] = (
+        (await tx.execute(
+          sql`select coalesce(sum(quantity), 0)::int as count from order_line_items where order_id = ${row.order.id}`,
+        )) as unknown as {
+          rows: { count: number }[];
+        }
+      ).rows;
+      const reply = declineReply({
         paymentId,
         orderNumber: row.order.orderNumber,
-        payment: { kind: "card", cardBrand: charge.brand, cardLast4: charge.last4 },
-      });
-      const outcome = await completeOrder({
-        db: tx,
-        orderId: row.order.id,
-        paymentId,
-        processorReference: charge.chargeId,
-        card: { brand: charge.brand, last4: charge.last4, expMonth: charge.expMonth, expYear: charge.expYear },
-        reply,
-      });
-      if (outcome === "completed") return reply;
-      await releasePromoHold({ db: tx, paymentId });
-      // The order was paid or cancelled meanwhile: this capture goes back, after this transaction (the local
-      // processor keeps its books in this database). The attempt stays `processing` until the refund is done,
-      // so if the refund fails the reconciliation job tries it again (same refund key: never twice).
-      return { refund: { chargeId: charge.chargeId, amountCents: row.payment.amountCents } };
-    }
-    const code: CardDeclineCode = charge.status === "declined" ? charge.code : "processing_error";
-    const message = charge.status === "declined" ? charge.message : CARD_DECLINE_MESSAGES.processing_error;
-    const [count] = (
-      (await tx.execute(
-        sql`select coalesce(sum(quantity), 0)::int as count from order_line_items where order_id = ${row.order.id}`,
-      )) as unknown as {
-        rows: { count: number }[];
-      }
-    ).rows;
-    const reply = declineReply({
-      paymentId,
-      orderNumber: row.order.orderNumber,
-      code,
-      message,
-      shoppingCartCount: Number(count?.count ?? 0),
-    });
-    await tx
-      .update(orderPayments)
-      .set({
-        status: charge.status === "declined" ? "declined" : "failed",
-        declineCode: code,
+        code,
         message,
-        processorReference: charge.status === "declined" ? (charge.chargeId ?? null) : null,
-        response: reply,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orderPayments.id, paymentId));
-    await tx.update(orders).set({ paymentStartedAt: null }).where(eq(orders.id, row.order.id));
-    await releasePromoHold({ db: tx, paymentId });
-    return reply;
-  });
-  if (!("refund" in settled)) return settled;
-  const refunded = await context.cardProcessor.refund({
-    idempotencyKey: `tf_refund_${paymentId}`,
-    chargeId: settled.refund.chargeId,
-    amountCents: settled.refund.amountCents,
-  });
-  if (refunded.status !== "succeeded") throw new Error(`refund of payment ${paymentId} refused: ${refunded.code}`);
+        shoppingCartCount: Number(count?.count ?? 0),
+      });
+      await tx
+        .update(orderPayments)
+        .set({
+          status: charge.status === "declined" ? "declined" : "failed",
+          declineCode: code,
+          message,
+          processorReference: charge.status === "declined" ? (charge.chargeId ?? null) : null,
+          response: reply,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(orderPayments.id, paymentId));
+      await tx.update(orders).set({ paymentStartedAt: null }).where(eq(orders.id, row.order.id));
+      await releasePromoHold({ db: tx, paymentId });
+      return reply;
+    }),
+  );
+  if (!("refundId" in settled)) return settled;
+  return finishUnneededPayment({ context, paymentId, refundId: settled.refundId });
+}
+
+/**
+ * The end of a charge or capture that could not complete its order: the recorded refund is carried out through
+ * the processor that took it, then, in one transaction, the payment is marked `refunded` (with the reply its
+ * key answers from now on), the order freed of it, and the shopper e-mailed. Throws while the processor cannot
+ * be reached (the payment stays `processing` for the reconciliation job, which comes back here with the same
+ * refund key).
+ */
+export async function finishUnneededPayment(options: {
+  context: Pick<CardPaymentContext, "db" | "config"> & RefundProcessors;
+  paymentId: string;
+  refundId: string;
+}): Promise<StoredPaymentReply> {
+  const { context, paymentId, refundId } = options;
+  let status: Awaited<ReturnType<typeof executeRefund>>;
+  try {
+    status = await executeRefund({ db: context.db, processors: context, refundId });
+  } catch (error) {
+    throw new RefundNotCarriedOutError(refundId, error);
+  }
+  if (status === "failed") throw new Error(`refund ${refundId} of payment ${paymentId} was refused`);
   const reply: StoredPaymentReply = {
     statusCode: 409,
     body: { error: { code: "conflict", message: ORDER_MESSAGES.alreadyPaid } },
   };
-  await context.db
-    .update(orderPayments)
-    .set({ status: "refunded", processorReference: settled.refund.chargeId, response: reply, updatedAt: sql`now()` })
-    .where(and(eq(orderPayments.id, paymentId), eq(orderPayments.status, "processing")));
+  await context.db.transaction(async (tx) => {
+    const done = await tx
+      .update(orderPayments)
+      .set({ status: "refunded", response: reply, updatedAt: sql`now()` })
+      .where(and(eq(orderPayments.id, paymentId), inArray(orderPayments.status, ["processing", "pending", "failed"])))
+      .returning({ orderId: orderPayments.orderId });
+    const [payment] = done;
+    if (!payment) return;
+    // The order is free for another payment again, unless it was paid (or is being paid) by another one.
+    await tx.execute(sql`update orders set payment_started_at = null where id = ${payment.orderId}
+      and not exists (select 1 from order_payments p where p.order_id = ${payment.orderId}
+        and p.status in ('processing', 'pending'))`);
+    await enqueueRefundEmail({ db: tx, config: context.config, paymentId });
+  });
   return reply;
 }
-
-type RefundOwed = { chargeId: string; amountCents: number };

@@ -1,15 +1,16 @@
 import { ORDER_MESSAGES } from "@threadfolk/contract/orders";
 import { and, eq, sql } from "drizzle-orm";
 import { PayPalError, type PayPalGateway } from "../../adapters/paypal/paypal.ts";
+import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { orderPayments, orders } from "../../db/schema/index.ts";
 import { enqueueJob } from "../../jobs/enqueue-job.ts";
 import type { JobHandler } from "../../jobs/job-worker.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { completeOrder } from "./complete-order.ts";
-import { type StoredPaymentReply, successReply } from "./pay-by-card.ts";
+import type { StoredPaymentReply } from "./pay-by-card.ts";
 import { type PayableOrder, settlePayPalCapture } from "./pay-by-paypal.ts";
 import { releasePromoHold } from "./promo-holds.ts";
+import { applySucceededRefund } from "./refund-order.ts";
 
 /** The capture events the shop acts on (issue 13); PayPal sends others too, which are acknowledged and ignored. */
 export const PAYPAL_CAPTURE_EVENTS = [
@@ -86,7 +87,9 @@ export async function acceptPayPalWebhook(options: {
   const id = await enqueueJob(
     db,
     "process_paypal_webhook",
-    { eventId, eventType, captureId: eventType === "PAYMENT.CAPTURE.REFUNDED" && upCapture ? upCapture : captureId },
+    eventType === "PAYMENT.CAPTURE.REFUNDED" && upCapture
+      ? { eventId, eventType, captureId: upCapture, refundId: captureId }
+      : { eventId, eventType, captureId },
     { dedupeKey: eventId },
   );
   return id ? "queued" : "ignored";
@@ -100,8 +103,10 @@ export async function acceptPayPalWebhook(options: {
 export async function processPayPalWebhook(options: {
   db: Database;
   gateway: PayPalGateway;
+  config: Config;
   eventType: string;
   captureId: string;
+  refundId?: string | undefined;
 }): Promise<{ outcome: string }> {
   const { db, gateway, captureId } = options;
   const capture = await gateway.getCapture(captureId);
@@ -130,38 +135,17 @@ export async function processPayPalWebhook(options: {
     .from(orderPayments)
     .where(and(eq(orderPayments.orderId, order.id), eq(orderPayments.processorReference, captureId)));
 
-  if (capture.status === "COMPLETED" && payment?.status === "pending") {
-    return db.transaction(async (tx) => {
-      const outcome = await completeOrder({
-        db: tx,
-        orderId: order.id,
-        paymentId: payment.id,
-        processorReference: captureId,
-      });
-      if (outcome === "completed") {
-        const reply = successReply({
-          paymentId: payment.id,
-          orderNumber: order.orderNumber,
-          payment: { kind: "paypal", cardBrand: null, cardLast4: null },
-        });
-        await tx
-          .update(orderPayments)
-          .set({ response: reply, updatedAt: sql`now()` })
-          .where(eq(orderPayments.id, payment.id));
-      }
-      return { outcome };
-    });
-  }
-  if (capture.status === "COMPLETED" && !payment && order.state === "payment_pending") {
-    // Captured, but our record of it was lost (the reply never came back): record it now.
+  if (capture.status === "COMPLETED" && (!payment || payment.status === "pending")) {
+    // Waiting for review, or captured with our record of it lost (the reply never came back): settled now, which
+    // pays the order or, when the order can no longer take it, refunds the capture (decision 053).
     const reply = await settlePayPalCapture({
-      context: { db, paypal: { gateway } },
+      context: { db, config: options.config, paypal: { gateway } },
       payerKey: order.userId ? `user:${order.userId}` : `guest:${order.guestId}`,
       order,
       paypalOrderId: capture.paypalOrderId,
       capture,
     });
-    return { outcome: `recorded_${reply.statusCode}` };
+    return { outcome: reply.statusCode === 201 ? "completed" : `recorded_${reply.statusCode}` };
   }
   if ((capture.status === "DECLINED" || capture.status === "FAILED") && payment?.status === "pending") {
     const reply: StoredPaymentReply = {
@@ -178,36 +162,85 @@ export async function processPayPalWebhook(options: {
     });
     return { outcome: "declined" };
   }
-  if (
-    (capture.status === "REFUNDED" || options.eventType === "PAYMENT.CAPTURE.REVERSED") &&
-    payment?.status === "succeeded"
-  ) {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(orderPayments)
-        .set({ status: "refunded", updatedAt: sql`now()` })
-        .where(eq(orderPayments.id, payment.id));
-      const refunded = await tx
-        .update(orders)
-        .set({ state: "refunded", updatedAt: sql`now()` })
-        .where(and(eq(orders.id, order.id), sql`${orders.state} in ('paid', 'in_production', 'shipped', 'delivered')`))
-        .returning({ id: orders.id });
-      if (refunded.length > 0) {
-        await tx.execute(sql`insert into order_state_changes (order_id, state) values (${order.id}, 'refunded')`);
-        await enqueueJob(tx, "reverse_order_earnings", { orderId: order.id }, { dedupeKey: order.id });
-      }
-    });
-    return { outcome: "refunded" };
+  const refundedInPayPal =
+    options.eventType === "PAYMENT.CAPTURE.REFUNDED" ||
+    options.eventType === "PAYMENT.CAPTURE.REVERSED" ||
+    capture.status === "REFUNDED" ||
+    capture.status === "PARTIALLY_REFUNDED";
+  if (refundedInPayPal && payment?.status === "succeeded") {
+    return { outcome: await recordPayPalRefund({ ...options, orderId: order.id, paymentId: payment.id }) };
   }
   return { outcome: `nothing_to_do_${capture.status.toLowerCase()}` };
+}
+
+/**
+ * A refund made in PayPal (from its dashboard, or a reversal), told by a webhook (decision 053): recorded as a
+ * refund of the order, succeeded, once per PayPal refund, then applied like the shop's own (earnings reversed in
+ * proportion, the order partly refunded or refunded). A refund the shop made itself is already a record (its
+ * PayPal id is on it); while one of ours is still being asked for, the event waits (the job tries again), so the
+ * two can never count one refund twice. A reversal (a chargeback) takes back what is left of the capture.
+ */
+async function recordPayPalRefund(options: {
+  db: Database;
+  gateway: PayPalGateway;
+  eventType: string;
+  captureId: string;
+  refundId?: string | undefined;
+  orderId: string;
+  paymentId: string;
+}): Promise<string> {
+  const { db, gateway, orderId, paymentId } = options;
+  const ours = await db.execute(sql`select id, processor_refund_id, status from payment_refunds
+    where payment_id = ${paymentId} and processor <> 'gift_card'
+      and (processor_refund_id = ${options.refundId ?? null} or (status = 'pending' and processor_refund_id is null))`);
+  const known = (ours as unknown as { rows: Array<{ processor_refund_id: string | null }> }).rows;
+  if (known.some((row) => options.refundId !== undefined && row.processor_refund_id === options.refundId)) {
+    return "refund_known";
+  }
+  if (known.length > 0) throw new Error(`a refund of payment ${paymentId} is being made: the event waits for it`);
+  let amountCents: number | undefined;
+  let requestKey: string;
+  let processorRefundId: string | null = null;
+  if (options.eventType === "PAYMENT.CAPTURE.REFUNDED" && options.refundId) {
+    const refund = await gateway.getRefund(options.refundId);
+    if (refund.status !== "COMPLETED") return `refund_${refund.status.toLowerCase()}`;
+    amountCents = refund.amountCents;
+    requestKey = `paypal_refund:${options.refundId}`;
+    processorRefundId = options.refundId;
+  } else {
+    requestKey = `paypal_reversal:${options.captureId}`;
+  }
+  const refundId = await db.transaction(async (tx) => {
+    await tx.execute(sql`select id from orders where id = ${orderId} for update`);
+    const left = (await tx.execute(sql`select p.amount_cents - coalesce((select sum(r.amount_cents)
+        from payment_refunds r where r.payment_id = p.id and r.status <> 'failed' and r.processor <> 'gift_card'), 0)
+        as left_cents from order_payments p where p.id = ${paymentId}`)) as unknown as {
+      rows: Array<{ left_cents: number }>;
+    };
+    const leftCents = Number(left.rows[0]?.left_cents ?? 0);
+    const amount = Math.min(amountCents ?? leftCents, leftCents);
+    if (amount <= 0) return undefined;
+    const inserted = (await tx.execute(sql`insert into payment_refunds (payment_id, order_id, amount_cents, status,
+        reason, actor, processor, request_key, processor_refund_id)
+      select p.id, p.order_id, ${amount}, 'succeeded', ${
+        options.eventType === "PAYMENT.CAPTURE.REVERSED" ? "reversed_in_paypal" : "refunded_in_paypal"
+      }, 'system:paypal_webhook', p.processor, ${requestKey}, ${processorRefundId}
+      from order_payments p where p.id = ${paymentId}
+      on conflict (request_key) do nothing returning id`)) as unknown as { rows: Array<{ id: string }> };
+    return inserted.rows[0]?.id;
+  });
+  if (!refundId) return "nothing_left_to_refund";
+  await applySucceededRefund({ db, refundId, actor: "system:paypal_webhook" });
+  return "refunded";
 }
 
 export function createProcessPayPalWebhookHandler(options: {
   db: Database;
   gateway: PayPalGateway;
+  config: Config;
 }): JobHandler<"process_paypal_webhook"> {
   return {
     retry: { maxAttempts: 25, baseDelaySeconds: 30, maxDelaySeconds: 3600, leaseSeconds: 120 },
-    run: ({ eventType, captureId }) => processPayPalWebhook({ ...options, eventType, captureId }),
+    run: ({ eventType, captureId, refundId }) => processPayPalWebhook({ ...options, eventType, captureId, refundId }),
   };
 }

@@ -1,10 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { CardProcessor } from "../../adapters/card/card.ts";
+import type { PayPalGateway } from "../../adapters/paypal/paypal.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { orderPayments } from "../../db/schema/index.ts";
+import { orderPayments, orders, paymentRefunds } from "../../db/schema/index.ts";
 import type { JobHandler } from "../../jobs/job-worker.ts";
-import { settleCardAttempt } from "./pay-by-card.ts";
+import { finishUnneededPayment, settleCardAttempt } from "./pay-by-card.ts";
+import { type PayableOrder, settlePayPalCapture } from "./pay-by-paypal.ts";
+import { releasePromoHold } from "./promo-holds.ts";
 
 /** Thrown while an attempt may still be with the processor: the job is retried later. */
 class PaymentStillInFlightError extends Error {
@@ -24,7 +27,8 @@ class PaymentStillInFlightError extends Error {
 export async function reconcileCardPayment(options: {
   db: Database;
   cardProcessor: CardProcessor;
-  config: Pick<Config, "CARD_PROCESSOR_TIMEOUT_MS">;
+  config: Config;
+  paypal?: { gateway: PayPalGateway };
   paymentId: string;
   now?: () => Date;
 }): Promise<{ outcome: string }> {
@@ -35,25 +39,104 @@ export async function reconcileCardPayment(options: {
       status: orderPayments.status,
       kind: orderPayments.kind,
       processorKey: orderPayments.processorKey,
+      idempotencyKey: orderPayments.idempotencyKey,
       createdAt: orderPayments.createdAt,
+      order: {
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        state: orders.state,
+        totalCents: orders.totalCents,
+        paymentStartedAt: orders.paymentStartedAt,
+        promoCode: orders.promoCode,
+        discountCents: orders.discountCents,
+        giftCardCents: orders.giftCardCents,
+      },
+      payerKey: orderPayments.payerKey,
     })
     .from(orderPayments)
+    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
     .where(eq(orderPayments.id, paymentId));
   if (!payment) return { outcome: "unknown_payment" };
-  if (payment.status !== "processing" || payment.kind !== "card") return { outcome: `already_${payment.status}` };
+  // A refund recorded but not carried out (a crash between the two): finished first, with the same key.
+  const [refund] = await db
+    .select({ id: paymentRefunds.id })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, "pending")));
+  if (refund && payment.status !== "refunded") {
+    const reply = await finishUnneededPayment({
+      context: { db, config, cardProcessor, paypal: options.paypal },
+      paymentId,
+      refundId: refund.id,
+    });
+    return { outcome: "refunded", statusCode: reply.statusCode } as { outcome: string };
+  }
+  if (payment.status !== "processing") return { outcome: `already_${payment.status}` };
+  if (payment.kind === "paypal") {
+    return reconcilePayPalPayment({
+      ...options,
+      payment: { ...payment, id: paymentId, order: payment.order as PayableOrder },
+    });
+  }
+  if (payment.kind !== "card") return { outcome: `already_${payment.status}` };
   // The request that made it may still be waiting on the processor: let it finish first.
   if (now().getTime() - payment.createdAt.getTime() < config.CARD_PROCESSOR_TIMEOUT_MS + 5000) {
     throw new PaymentStillInFlightError(paymentId);
   }
   const charge = await cardProcessor.retrieve({ idempotencyKey: payment.processorKey });
-  const reply = await settleCardAttempt({ context: { db, cardProcessor }, paymentId, charge });
+  const reply = await settleCardAttempt({ context: { db, cardProcessor, config }, paymentId, charge });
   return { outcome: charge.status, statusCode: reply.statusCode } as { outcome: string };
+}
+
+/**
+ * A PayPal attempt still `processing` (recorded before PayPal was asked; the request died, or its reply was
+ * lost): PayPal is asked what became of the PayPal order. A completed capture is settled (the order paid, or the
+ * capture refunded); an order PayPal never captured frees ours for another payment (a capture that arrives later
+ * is settled by the webhook, and refunded since the attempt is no longer in flight).
+ */
+async function reconcilePayPalPayment(options: {
+  db: Database;
+  config: Config;
+  paypal?: { gateway: PayPalGateway };
+  payment: { id: string; idempotencyKey: string; createdAt: Date; payerKey: string; order: PayableOrder };
+  now?: () => Date;
+}): Promise<{ outcome: string }> {
+  const { db, config, payment } = options;
+  const now = options.now ?? (() => new Date());
+  if (!options.paypal) throw new Error("no PayPal gateway to reconcile with");
+  const details = await options.paypal.gateway.getOrder(payment.idempotencyKey);
+  const capture = details.captures.at(-1);
+  if (capture) {
+    const reply = await settlePayPalCapture({
+      context: { db, config, paypal: options.paypal },
+      payerKey: payment.payerKey,
+      order: payment.order,
+      paypalOrderId: payment.idempotencyKey,
+      capture,
+    });
+    return { outcome: `paypal_${capture.status.toLowerCase()}`, statusCode: reply.statusCode } as { outcome: string };
+  }
+  // The capture request may still be on its way to PayPal: give it its time first.
+  if (now().getTime() - payment.createdAt.getTime() < config.CARD_PROCESSOR_TIMEOUT_MS + 5000) {
+    throw new PaymentStillInFlightError(payment.id);
+  }
+  await db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(orderPayments)
+      .set({ status: "failed", message: "PayPal never captured this order", updatedAt: sql`now()` })
+      .where(and(eq(orderPayments.id, payment.id), eq(orderPayments.status, "processing")))
+      .returning({ orderId: orderPayments.orderId });
+    if (!failed) return;
+    await tx.update(orders).set({ paymentStartedAt: null }).where(eq(orders.id, failed.orderId));
+    await releasePromoHold({ db: tx, paymentId: payment.id });
+  });
+  return { outcome: "paypal_not_captured" };
 }
 
 export function createReconcileOrderPaymentHandler(options: {
   db: Database;
   cardProcessor: CardProcessor;
   config: Config;
+  paypal?: { gateway: PayPalGateway };
 }): JobHandler<"reconcile_order_payment"> {
   return {
     retry: {

@@ -1,6 +1,6 @@
 import { REFUND_WINDOW_DAYS, type SalesPeriod } from "@threadfolk/contract/studio";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import {
   designs,
@@ -17,11 +17,23 @@ import {
  * REFUND_WINDOW_DAYS have passed since then, available afterwards, unless reversed.
  */
 
-const reversal = alias(earningsEntries, "reversal");
+/** The reversals of each sale, summed: a refund in part reverses a share of a line, and a sale may have several. */
+const reversal = new QueryBuilder()
+  .select({
+    reversesEntryId: earningsEntries.reversesEntryId,
+    artistEarningsCents: sql<number>`sum(${earningsEntries.artistEarningsCents})::int`.as(
+      "reversed_artist_earnings_cents",
+    ),
+    grossCents: sql<number>`sum(${earningsEntries.grossCents})::int`.as("reversed_gross_cents"),
+  })
+  .from(earningsEntries)
+  .where(sql`${earningsEntries.kind} = 'reversal'`)
+  .groupBy(earningsEntries.reversesEntryId)
+  .as("reversal");
 
 /** When the line was sold: its order's payment (the sale entry's own time for an order without one). */
 const soldAt = sql<Date>`coalesce(${orders.paidAt}, ${earningsEntries.createdAt})`;
-/** The line's earnings after its reversal (0 once refunded). */
+/** The line's earnings after its reversals (0 once refunded in full). */
 const netEarnings = sql<number>`(${earningsEntries.artistEarningsCents} + coalesce(${reversal.artistEarningsCents}, 0))::int`;
 /** Whether the refund window of the line's order has passed. */
 const windowPassed = sql`${soldAt} <= now() - make_interval(days => ${REFUND_WINDOW_DAYS})`;
@@ -88,7 +100,7 @@ export async function findSales({
       color: orderLineItems.color,
       quantity: earningsEntries.quantity,
       earningsCents: netEarnings,
-      reversed: sql<boolean>`${reversal.id} is not null`,
+      reversed: sql<boolean>`coalesce(${earningsEntries.grossCents} + ${reversal.grossCents} = 0, false)`,
       windowPassed: sql<boolean>`${windowPassed}`,
       totalCount: sql<number>`count(*) over ()`.mapWith(Number),
     })

@@ -64,7 +64,10 @@ async function artistWithSales() {
   for (const order of [recent, twelve, old, refunded, foreign])
     await recordOrderEarnings({ db, orderId: order.order.id });
   await reverseOrderEarnings({ db, orderId: refunded.order.id });
-  await db.update(orders).set({ state: "refunded" }).where(eq(orders.id, refunded.order.id));
+  await db
+    .update(orders)
+    .set({ state: "refunded", stateChangedBy: "system:test", stateChangeReason: "refund" })
+    .where(eq(orders.id, refunded.order.id));
   return { ...seller, lamp, moth, perLamp, perMoth, recent, twelve, old, refunded, foreign };
 }
 

@@ -39,11 +39,14 @@ export function orderLineGarment(line: Pick<OrderLineItem["attributes"], "gender
 /** How a state's badge looks: good news green, waiting amber, endings grey. */
 const STATE_BADGE: Record<PlacedOrderState, string> = {
   payment_pending: "bg-amber-100 text-amber-900",
+  on_hold: "bg-amber-100 text-amber-900",
+  failed: "bg-neutral-200 text-neutral-800",
   paid: "bg-emerald-100 text-emerald-900",
   in_production: "bg-sky-100 text-sky-900",
   shipped: "bg-sky-100 text-sky-900",
   delivered: "bg-emerald-100 text-emerald-900",
   cancelled: "bg-neutral-200 text-neutral-800",
+  partly_refunded: "bg-neutral-200 text-neutral-800",
   refunded: "bg-neutral-200 text-neutral-800",
 };
 
