@@ -66,6 +66,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATABASE_URL: "",
       BRAND_NAME: brandName,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+      // Uploads are processed and mockups rendered by background jobs, which wait for the next poll (2 s by
+      // default): the specs that publish a design wait for them (decision 063).
+      JOBS_POLL_INTERVAL_MS: "250",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

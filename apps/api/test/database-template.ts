@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../src/db/client.ts";
@@ -52,6 +53,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let tarball: Uint8Array;
   try {
     await applyMigrations(handle);
+    // Written out to the data files, so that each copy starts without replaying the migrations' WAL.
+    await handle.db.execute(sql`checkpoint`);
     if (!handle.dumpDataDir) throw new Error("the PGlite handle cannot dump its data directory");
     tarball = await handle.dumpDataDir();
   } finally {
