@@ -267,3 +267,19 @@ describe("limits that hold under bursts", () => {
     expect(replies.filter((reply) => reply.status === 429).length).toBe(replies.length - reached);
   });
 });
+
+describe("placing from two tabs at once", () => {
+  it("answers every placement and keeps one unpaid order for the cart", async () => {
+    const token = await guest();
+    const { defaultVariant } = await buildDesign(server.database.db, { priceCents: 2500 });
+    await addLine(token, defaultVariant.id);
+    const saved = await server.request("/api/v1/addresses", { method: "POST", token, body: addressesBody() });
+    expect(saved.status, saved.text).toBeLessThan(300);
+    const placements = await Promise.all(
+      [0, 1, 2].map(() => server.request("/api/v1/orders", { method: "POST", token, body: { order: {} } })),
+    );
+    for (const placement of placements) expect([200, 201], placement.text).toContain(placement.status);
+    const numbers = new Set(placements.map((placement) => placement.body.data.attributes.order_number));
+    expect(numbers.size).toBe(1);
+  });
+});

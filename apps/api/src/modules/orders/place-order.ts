@@ -5,7 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Actor } from "../../lib/authorize.ts";
-import { retryOnDeadlock } from "../../lib/database-errors.ts";
+import { isDeadlock, violatedUniqueIndex } from "../../lib/database-errors.ts";
 import { payerKeyOf, personKeyOf } from "../cart/get-shopping-cart.ts";
 import { generateOrderNumber, retryOnOrderNumberCollision } from "../cart/order-number.ts";
 import { priceCart } from "../cart/presenters.ts";
@@ -132,6 +132,25 @@ async function copyCartIntoOrder(
   };
 }
 
+const PLACEMENT_ATTEMPTS = 4;
+
+/**
+ * Runs a placement again when it lost a race it can only see afterwards: a deadlock's victim, or the second of two
+ * placements of one cart at once (two tabs). The second waited for the cart's lock, but the rest of its first
+ * statement read the snapshot it started with, so it missed the first one's order and its insert meets the
+ * one-unpaid-order-per-cart index; run again, it sees that order and replaces or answers it.
+ */
+async function retryOnSecondPlacement<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const lostRace = isDeadlock(error) || violatedUniqueIndex(error) === "orders_one_unpaid_per_cart_key";
+      if (attempt >= PLACEMENT_ATTEMPTS || !lostRace) throw error;
+    }
+  }
+}
+
 /**
  * `POST /orders` (issue 13, deliverable 1; decision 053): places the caller's cart as an order awaiting payment,
  * a record of its own. One transaction under the cart's row lock: every line is re-priced from the catalogue
@@ -150,7 +169,7 @@ export async function placeOrder(options: {
   const owner = cartOwnerOf(actor);
   const imagesPromise = createImageUrlSigner({ db: context.db, config: context.config });
   const placed = await retryOnOrderNumberCollision(() =>
-    retryOnDeadlock(() =>
+    retryOnSecondPlacement(() =>
       context.db.transaction(async (tx) => {
         const locked = await lockCart(tx, owner);
         if (!locked) throw AppError.conflict(ORDER_MESSAGES.cartEmpty);

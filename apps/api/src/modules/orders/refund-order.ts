@@ -71,6 +71,9 @@ export async function refundOrder(options: {
         order by request_key desc`,
     );
     if (existing.length > 0) return existing.map((row) => row.id);
+    // The order is locked in a statement of its own, so that the sums below are read after the lock: a query
+    // that waits for a row lock still reads the rest with the snapshot it started with (PostgreSQL).
+    await tx.execute(sql`select id from orders where id = ${orderId} and state <> 'cart' for update`);
     const [order] = await rows<LockedOrder>(
       tx,
       sql`select o.id, o.order_number, o.state, o.total_cents, p.id as payment_id, p.kind as payment_kind,
@@ -81,8 +84,7 @@ export async function refundOrder(options: {
             and r.status <> 'failed' and r.processor <> 'gift_card'), 0)::int as processor_claimed_cents
         from orders o
         left join order_payments p on p.order_id = o.id and p.status = 'succeeded'
-        where o.id = ${orderId} and o.state <> 'cart'
-        for update of o`,
+        where o.id = ${orderId} and o.state <> 'cart'`,
     );
     if (!order) throw AppError.notFound("Order");
     if (!(PAID_STATES as readonly string[]).includes(order.state) || !order.payment_id) {
@@ -186,12 +188,14 @@ export async function applySucceededRefund(options: { db: Database; refundId: st
       sql`select order_id, status from payment_refunds where id = ${refundId}`,
     );
     if (refund?.status !== "succeeded") return;
+    // Locked first, then read: the refunds that succeeded meanwhile count (see refundOrder).
+    await tx.execute(sql`select id from orders where id = ${refund.order_id} for update`);
     const [order] = await rows<{ state: string; total_cents: number; refunded_cents: number }>(
       tx,
       sql`select o.state, o.total_cents,
           (select coalesce(sum(r.amount_cents), 0) from payment_refunds r where r.order_id = o.id
             and r.status = 'succeeded')::int as refunded_cents
-        from orders o where o.id = ${refund.order_id} for update`,
+        from orders o where o.id = ${refund.order_id}`,
     );
     if (!order) return;
     const whole = Number(order.refunded_cents) >= Number(order.total_cents);
