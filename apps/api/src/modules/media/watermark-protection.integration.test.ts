@@ -162,7 +162,7 @@ describe("watermarks that protect", () => {
       expect(response.headers.get("content-type")).toBe("image/webp");
       expect(await server.context.storage.exists(storageKeyOf(keyOf(url))), url).toBe(true);
     }
-  });
+  }, 120_000); // It renders each picture it fetches in the render pool's children (decision 064): slow on a loaded two-core machine, not a hang.
 
   it("refuses a watermarked URL edited into a clean one, and a clean key signed like a public image", async () => {
     const detail = await server.request(`/api/v1/designs/${design.id}`);

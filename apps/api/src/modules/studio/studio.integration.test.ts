@@ -476,7 +476,7 @@ describe("publishing", () => {
     ).toBe(false);
     const image = await fetchMedia(design.attributes.image_url);
     expect(image.status).toBe(200);
-  });
+  }, 120_000); // It renders every mockup of a design in the heavy pool's child (decision 064): slow on a loaded two-core machine, not a hang.
 });
 
 describe("the product editor", () => {
