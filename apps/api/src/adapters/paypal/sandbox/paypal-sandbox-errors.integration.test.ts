@@ -7,6 +7,7 @@ import {
   describeSchemaErrors,
   documentedIssues,
   type PayPalDescriptionName,
+  prepareRequestSchemas,
   toPayPalIssues,
 } from "./paypal-schemas.ts";
 
@@ -33,6 +34,8 @@ let token: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  // Ajv compiles PayPal's schemas on first use (decision 065): here, not within the first request's timeout.
+  prepareRequestSchemas();
   sandbox = createPayPalSandbox({ db: database.db });
   const issued = await sandbox.handle({
     method: "POST",

@@ -345,3 +345,30 @@ export function paypalRequestSchemas(): PayPalSchemas {
   requestSchemas ??= createPayPalSchemas({ closed: true });
   return requestSchemas;
 }
+
+/** The request schemas and parameters the sandbox checks, by description. */
+const SANDBOX_REQUESTS: Array<[PayPalDescriptionName, "schema" | "parameter", string]> = [
+  ["orders", "schema", "order_request"],
+  ["orders", "schema", "order_capture_request"],
+  ["orders", "parameter", "id"],
+  ["orders", "parameter", "paypal_request_id"],
+  ["orders", "parameter", "paypal_partner_attribution_id"],
+  ["orders", "parameter", "paypal_client_metadata_id"],
+  ["orders", "parameter", "paypal_auth_assertion"],
+  ["orders", "parameter", "prefer"],
+  ["payments", "schema", "refund_request"],
+  ["payments", "parameter", "paypal_request_id"],
+  ["payments", "parameter", "paypal_auth_assertion"],
+  ["payments", "parameter", "prefer"],
+  ["webhooks", "schema", "verify_webhook_signature"],
+];
+
+/**
+ * Compiles now what the sandbox would compile on its first requests (about 0.5 s of CPU, most of it Orders'
+ * create). Tests call it before their first request so that the compile does not count against the adapter's
+ * timeout on a busy machine; the app does not (its first PayPal order pays it once).
+ */
+export function prepareRequestSchemas(): void {
+  const schemas = paypalRequestSchemas();
+  for (const [description, kind, name] of SANDBOX_REQUESTS) schemas[kind](description, name);
+}
