@@ -15,7 +15,8 @@ import {
  * The sandbox's refusals as PayPal documents them (decision 065): requests that break PayPal's schemas are
  * refused by Ajv with INVALID_REQUEST and a `details` entry per field, and every error body — schema refusals
  * and business rules alike — fits the error reply PayPal's description documents for that operation and status
- * (its issue names and their descriptions are enums there), checked with Ajv against the published schemas.
+ * (its issue names and their descriptions are enums there), checked with Ajv against the published schemas;
+ * Orders' success replies fit the published order schema too.
  */
 
 type ErrorBody = {
@@ -313,6 +314,56 @@ describe("the sandbox's error bodies are PayPal's documented ones", () => {
       expect(reply.body.details?.[0]?.issue).toBe("INVALID_RESOURCE_ID");
       expectDocumented(description, template, "GET", reply);
     }
+  });
+});
+
+describe("Orders' success replies fit PayPal's published schemas", () => {
+  it("create (minimal and full representation, and its replay), show before and after approval, capture", async () => {
+    const body = order({
+      amount: { ...usd("10.00"), breakdown: { item_total: usd("10.00") } },
+      items: [{ name: "Tee", unit_amount: usd("10.00"), quantity: "1" }],
+      invoice_id: `R${Date.now()}`,
+      shipping: {
+        name: { full_name: "Ada Lovelace" },
+        address: {
+          address_line_1: "1 State Street",
+          admin_area_2: "Albany",
+          admin_area_1: "NY",
+          postal_code: "12207",
+          country_code: "US",
+        },
+      },
+    });
+    const requestId = `fits-${Date.now()}`;
+    const minimal = await call("POST", "/v2/checkout/orders", body);
+    expect(minimal.status).toBe(201);
+    expectDocumented("orders", "/v2/checkout/orders", "POST", minimal);
+    const full = await call("POST", "/v2/checkout/orders", body, {
+      "paypal-request-id": requestId,
+      prefer: "return=representation",
+    });
+    expect(full.status).toBe(201);
+    expectDocumented("orders", "/v2/checkout/orders", "POST", full);
+    const replay = await call("POST", "/v2/checkout/orders", body, {
+      "paypal-request-id": requestId,
+      prefer: "return=representation",
+    });
+    expect(replay.status).toBe(200);
+    expectDocumented("orders", "/v2/checkout/orders", "POST", replay);
+    const id = String(full.body.id);
+    expectDocumented("orders", "/v2/checkout/orders/{id}", "GET", await call("GET", `/v2/checkout/orders/${id}`));
+    await sandbox.approveOrder(id, "approve");
+    const approved = await call("GET", `/v2/checkout/orders/${id}`);
+    expectDocumented("orders", "/v2/checkout/orders/{id}", "GET", approved);
+    const captured = await call("POST", `/v2/checkout/orders/${id}/capture`);
+    expect(captured.status).toBe(201);
+    expectDocumented("orders", "/v2/checkout/orders/{id}/capture", "POST", captured);
+
+    // The check sees the payer id: one outside PayPal's alphabet (0, 1, I, O) does not fit.
+    const wrongPayer = structuredClone(approved.body) as unknown as { payer: { payer_id: string } };
+    wrongPayer.payer.payer_id = "0OI1SANDBOXID";
+    const validate = published.reply("orders", "/v2/checkout/orders/{id}", "GET", 200);
+    expect(validate(wrongPayer)).toBe(false);
   });
 });
 
