@@ -14,6 +14,7 @@ import {
   registerPayPalSandbox,
   startPayPalSandboxServer,
 } from "./sandbox/paypal-sandbox-server.ts";
+import { prepareRequestSchemas } from "./sandbox/paypal-schemas.ts";
 import { createSandboxFetch, SANDBOX_FETCH_BASE_URL } from "./sandbox/sandbox-fetch.ts";
 
 /**
@@ -67,6 +68,8 @@ const setups: Array<{ name: string; sandbox: () => PayPalSandbox; gateway: () =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  // Ajv compiles PayPal's schemas on first use (decision 065): here, not within the first request's timeout.
+  prepareRequestSchemas();
   inProcessSandbox = createPayPalSandbox({ db: database.db });
   server = await startPayPalSandboxServer(createPayPalSandbox({ db: database.db }));
 });

@@ -5,7 +5,7 @@ import { type CreatePayPalOrderInput, PayPalError, type PayPalGateway } from "./
 import { createPayPalApiGateway } from "./paypal-api.ts";
 import { createPayPalSandbox, type PayPalSandbox } from "./sandbox/paypal-sandbox.ts";
 import { type RunningPayPalSandbox, startPayPalSandboxServer } from "./sandbox/paypal-sandbox-server.ts";
-import { createPayPalSchemas, describeSchemaErrors } from "./sandbox/paypal-schemas.ts";
+import { createPayPalSchemas, describeSchemaErrors, prepareRequestSchemas } from "./sandbox/paypal-schemas.ts";
 import { createSandboxFetch, SANDBOX_FETCH_BASE_URL } from "./sandbox/sandbox-fetch.ts";
 
 /**
@@ -78,6 +78,8 @@ let server: RunningPayPalSandbox;
 let inProcessSandbox: PayPalSandbox;
 
 beforeAll(async () => {
+  // Ajv compiles PayPal's schemas on first use (decision 065): here, not within the first request's timeout.
+  prepareRequestSchemas();
   database = await createTestDatabase();
   inProcessSandbox = createPayPalSandbox({ db: database.db });
   server = await startPayPalSandboxServer(createPayPalSandbox({ db: database.db }));

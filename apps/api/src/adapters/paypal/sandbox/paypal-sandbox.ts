@@ -1,13 +1,16 @@
 import { createHash, randomBytes, randomUUID, sign, verify } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { crc32 } from "node:zlib";
 import type { Database } from "../../../db/client.ts";
-import { PAYPAL_SANDBOX_DESCRIPTIONS_FOLDER } from "../../../lib/paths.ts";
 import { centsToValue, valueToCents } from "../paypal.ts";
-import { createOpenApiValidator, type OpenApiDescription, type SchemaIssue } from "./openapi-validator.ts";
+import {
+  documentedIssues,
+  type PayPalDescriptionName,
+  type PayPalIssue,
+  paypalRequestSchemas,
+  toPayPalIssues,
+} from "./paypal-schemas.ts";
 import { checkAmounts, type Money } from "./sandbox-amounts.ts";
-import { header, paypalId, refuse, refuseIssue, SandboxRefusal } from "./sandbox-errors.ts";
+import { header, paypalId, type Refusal, refuse, refuseIssue, SandboxRefusal } from "./sandbox-errors.ts";
 import {
   createSandboxStore,
   type SandboxCapture,
@@ -76,27 +79,6 @@ export type PayPalSandboxOptions = {
 /** Requests and refusals kept in this process for tests and for looking into a problem (the newest). */
 const MAX_RECORDED = 500;
 
-function readDescription(file: string): OpenApiDescription {
-  return JSON.parse(fs.readFileSync(path.join(PAYPAL_SANDBOX_DESCRIPTIONS_FOLDER, file), "utf8")) as OpenApiDescription;
-}
-
-let descriptions:
-  | {
-      orders: ReturnType<typeof createOpenApiValidator>;
-      webhooks: ReturnType<typeof createOpenApiValidator>;
-      payments: ReturnType<typeof createOpenApiValidator>;
-    }
-  | undefined;
-
-function validators() {
-  descriptions ??= {
-    orders: createOpenApiValidator(readDescription("checkout-orders-v2.json")),
-    webhooks: createOpenApiValidator(readDescription("notifications-webhooks-v1.json")),
-    payments: createOpenApiValidator(readDescription("payments-payment-v2.json")),
-  };
-  return descriptions;
-}
-
 /** The signed text of a webhook notification, as PayPal documents it. */
 function signedText(transmissionId: string, transmissionTime: string, webhookId: string, body: string): string {
   return `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(Buffer.from(body, "utf8"))}`;
@@ -105,8 +87,26 @@ function signedText(transmissionId: string, transmissionTime: string, webhookId:
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 const isoTime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 
-function checkIssues(issues: SchemaIssue[]): void {
+function checkIssues(issues: PayPalIssue[]): void {
   if (issues.length > 0) refuse(400, issues);
+}
+
+/** Checks a request body with Ajv against `#/components/schemas/<schema>` of PayPal's description. */
+function checkBody(description: PayPalDescriptionName, schema: string, body: unknown): void {
+  const validate = paypalRequestSchemas().schema(description, schema);
+  if (!validate(body)) checkIssues(toPayPalIssues(validate.errors));
+}
+
+/** Checks a header or path value against `#/components/parameters/<parameter>`; absent values are not checked. */
+function parameterIssues(
+  description: PayPalDescriptionName,
+  parameter: string,
+  value: string | undefined,
+  place: { field: string; location?: PayPalIssue["location"] },
+): PayPalIssue[] {
+  if (value === undefined) return [];
+  const validate = paypalRequestSchemas().parameter(description, parameter);
+  return validate(value) ? [] : toPayPalIssues(validate.errors, place);
 }
 
 function notFound(field?: string): never {
@@ -156,13 +156,42 @@ const HEADER_NAMES: Record<string, string> = {
 };
 
 function checkHeaders(request: SandboxRequest, description: "orders" | "payments", parameters: string[]): void {
-  const validator = validators()[description];
   checkIssues(
     parameters.flatMap((parameter) => {
       const name = HEADER_NAMES[parameter] ?? parameter;
-      return validator.validateParameter(parameter, header(request.headers, name), name);
+      return parameterIssues(description, parameter, header(request.headers, name), { field: name });
     }),
   );
+}
+
+/** The operation of PayPal's descriptions a request is for, to word its refusals as that operation documents. */
+function operationOf(method: string, pathname: string): [PayPalDescriptionName, string] | undefined {
+  if (method === "POST" && pathname === "/v2/checkout/orders") return ["orders", "/v2/checkout/orders"];
+  if (method === "GET" && /^\/v2\/checkout\/orders\/[^/]+$/.test(pathname))
+    return ["orders", "/v2/checkout/orders/{id}"];
+  if (method === "POST" && /^\/v2\/checkout\/orders\/[^/]+\/capture$/.test(pathname))
+    return ["orders", "/v2/checkout/orders/{id}/capture"];
+  if (method === "GET" && /^\/v2\/payments\/captures\/[^/]+$/.test(pathname))
+    return ["payments", "/v2/payments/captures/{capture_id}"];
+  if (method === "POST" && /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(pathname))
+    return ["payments", "/v2/payments/captures/{capture_id}/refund"];
+  if (method === "GET" && /^\/v2\/payments\/refunds\/[^/]+$/.test(pathname))
+    return ["payments", "/v2/payments/refunds/{refund_id}"];
+  if (method === "POST" && pathname === "/v1/notifications/verify-webhook-signature")
+    return ["webhooks", "/v1/notifications/verify-webhook-signature"];
+  return undefined;
+}
+
+/** A refusal's details in the words the operation's error reply documents for each issue (when it gives any). */
+function documentedDetails(request: SandboxRequest, status: number, details: Refusal["details"]): Refusal["details"] {
+  const pathname = new URL(request.url, "http://sandbox.invalid").pathname.replace(/\/+$/, "");
+  const operation = operationOf(request.method.toUpperCase(), pathname);
+  if (!operation) return details;
+  const documented = documentedIssues(operation[0], operation[1], request.method, status);
+  return details.map((detail) => {
+    const text = documented.get(detail.issue);
+    return text === undefined ? detail : { ...detail, description: text };
+  });
 }
 
 const ALREADY_CAPTURED = "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.";
@@ -197,8 +226,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
     const authorization = header(request.headers, "authorization") ?? "";
     const token = /^Bearer (\S+)$/.exec(authorization)?.[1];
     const expiresAt = token === undefined ? undefined : await store.tokenExpiry(sha256(token));
-    if (expiresAt === undefined || expiresAt.getTime() <= now())
-      refuse(401, [{ issue: "INVALID_ACCESS_TOKEN", description: "Invalid or expired access token" }]);
+    if (expiresAt === undefined || expiresAt.getTime() <= now()) refuse(401, []);
   }
 
   function link(pathname: string, rel: string, method: string) {
@@ -302,7 +330,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
       "prefer",
     ]);
     const body = parseJsonBody(request, true);
-    checkIssues(validators().orders.validateSchema("order_request", body));
+    checkBody("orders", "order_request", body);
     const requestId = header(request.headers, "paypal-request-id");
     const code = mockCode(request);
     const order = body as Record<string, unknown> & {
@@ -371,7 +399,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
   }
 
   async function findOrder(executor: SandboxExecutor, id: string, options: { lock?: boolean } = {}) {
-    checkIssues(validators().orders.validateParameter("id", id, "order_id"));
+    checkIssues(parameterIssues("orders", "id", id, { field: "order_id", location: "path" }));
     const order = await store.findOrder(executor, id, options);
     if (!order) notFound("order_id");
     return order;
@@ -412,7 +440,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
       "paypal_auth_assertion",
     ]);
     const body = parseJsonBody(request, false);
-    if (body !== undefined) checkIssues(validators().orders.validateSchema("order_capture_request", body));
+    if (body !== undefined) checkBody("orders", "order_capture_request", body);
     const requestId = header(request.headers, "paypal-request-id");
     const code = mockCode(request);
     return once(requestId === undefined ? undefined : `capture:${id}:${requestId}`, async (tx) => {
@@ -436,7 +464,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
     if (order.status !== "APPROVED") {
       refuseIssue(
         "ORDER_NOT_APPROVED",
-        "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
+        "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid `payment_source` in the request.",
       );
     }
     if (code === "ORDER_ALREADY_CAPTURED") {
@@ -568,7 +596,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
   async function refundCaptureRequest(request: SandboxRequest, captureId: string): Promise<SandboxResponse> {
     checkHeaders(request, "payments", ["paypal_request_id", "prefer", "paypal_auth_assertion"]);
     const body = parseJsonBody(request, false) as { amount?: Money; note_to_payer?: string } | undefined;
-    if (body !== undefined) checkIssues(validators().payments.validateSchema("refund_request", body));
+    if (body !== undefined) checkBody("payments", "refund_request", body);
     const requestId = header(request.headers, "paypal-request-id");
     const code = mockCode(request);
     return once(requestId === undefined ? undefined : `refund:${captureId}:${requestId}`, async (tx) => {
@@ -621,7 +649,7 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
 
   async function verifyWebhookSignature(request: SandboxRequest): Promise<SandboxResponse> {
     const body = parseJsonBody(request, true);
-    checkIssues(validators().webhooks.validateSchema("verify_webhook_signature", body));
+    checkBody("webhooks", "verify_webhook_signature", body);
     const input = body as {
       auth_algo: string;
       cert_url: string;
@@ -751,14 +779,20 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
         return await route(request);
       } catch (error) {
         if (!(error instanceof SandboxRefusal)) throw error;
-        const { status, name, message, details } = error.refusal;
+        const { status, name, message } = error.refusal;
+        const details = documentedDetails(request, status, error.refusal.details);
         const rule = `${request.method} ${request.url}: ${error.message}`;
         // Business outcomes a test asks for on purpose are not refusals of a malformed request.
         if (status === 400 || status === 401 || status === 415) {
           refusals.push(rule);
           if (refusals.length > MAX_RECORDED) refusals.splice(0, refusals.length - MAX_RECORDED);
         }
-        return json(status, { name, message, details, debug_id: randomBytes(7).toString("hex") });
+        return json(status, {
+          name,
+          message,
+          ...(details.length > 0 ? { details } : {}),
+          debug_id: randomBytes(7).toString("hex"),
+        });
       }
     },
     /** The payer's answer on the approval page: approve, cancel (the order stays CREATED) or a declined funding source. */

@@ -16,7 +16,12 @@ export function checkAmounts(unit: Record<string, unknown>): Money {
     if (item.tax) all.push([`/purchase_units/0/items/${index}/tax/value`, item.tax]);
   });
   for (const [at, money] of all) {
-    if (money.currency_code !== amount.currency_code) refuseIssue("CURRENCY_MISMATCH", "Currency codes must match", at);
+    if (money.currency_code !== amount.currency_code)
+      refuseIssue(
+        "MULTI_CURRENCY_ORDER",
+        "Multiple differing values of currency_code are not supported. Entire Order request must have the same currency_code.",
+        at,
+      );
     if (money.value.startsWith("-")) refuseIssue("CANNOT_BE_NEGATIVE", "Must be greater than or equal to 0.", at);
     if (/\.\d{3,}$/.test(money.value))
       refuseIssue("DECIMAL_PRECISION", "Only two decimal place precision is supported.", at);

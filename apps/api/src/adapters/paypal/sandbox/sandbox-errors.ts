@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { SchemaIssue } from "./openapi-validator.ts";
+import type { PayPalIssue } from "./paypal-schemas.ts";
 
 /** The shape of the sandbox's refusals (PayPal's error bodies) and the small helpers every handler uses. */
 
@@ -9,7 +9,8 @@ export type Refusal = {
   status: number;
   name: string;
   message: string;
-  details: SchemaIssue[] | { issue: string; description: string; field?: string }[];
+  /** PayPal's `details`; empty for a 401 (its documented body names no issue for a missing or stale token). */
+  details: PayPalIssue[];
 };
 
 const UNPROCESSABLE = {
