@@ -165,6 +165,18 @@ export type PayableOrder = {
   giftCardCents: number;
 };
 
+/** The columns of a `PayableOrder`, for the queries that read one (reconciliation, PayPal's webhooks). */
+export const PAYABLE_ORDER_COLUMNS = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  state: orders.state,
+  totalCents: orders.totalCents,
+  paymentStartedAt: orders.paymentStartedAt,
+  promoCode: orders.promoCode,
+  discountCents: orders.discountCents,
+  giftCardCents: orders.giftCardCents,
+};
+
 /** What PayPal is to capture: the order total less what a gift card pays. */
 function amountDue(order: Pick<PayableOrder, "totalCents" | "giftCardCents">): number | null {
   return order.totalCents === null ? null : order.totalCents - order.giftCardCents;

@@ -8,7 +8,7 @@ import { enqueueJob } from "../../jobs/enqueue-job.ts";
 import type { JobHandler } from "../../jobs/job-worker.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { StoredPaymentReply } from "./pay-by-card.ts";
-import { type PayableOrder, settlePayPalCapture } from "./pay-by-paypal.ts";
+import { PAYABLE_ORDER_COLUMNS, type PayableOrder, settlePayPalCapture } from "./pay-by-paypal.ts";
 import { releasePromoHold } from "./promo-holds.ts";
 import { applySucceededRefund } from "./refund-order.ts";
 
@@ -113,14 +113,7 @@ export async function processPayPalWebhook(options: {
   if (!capture.invoiceId) return { outcome: "not_ours" };
   const [order] = (await db
     .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      state: orders.state,
-      totalCents: orders.totalCents,
-      paymentStartedAt: orders.paymentStartedAt,
-      promoCode: orders.promoCode,
-      discountCents: orders.discountCents,
-      giftCardCents: orders.giftCardCents,
+      ...PAYABLE_ORDER_COLUMNS,
       userId: orders.userId,
       guestId: orders.guestId,
     })

@@ -6,7 +6,7 @@ import type { Database } from "../../db/client.ts";
 import { orderPayments, orders, paymentRefunds } from "../../db/schema/index.ts";
 import type { JobHandler } from "../../jobs/job-worker.ts";
 import { finishUnneededPayment, settleCardAttempt } from "./pay-by-card.ts";
-import { type PayableOrder, settlePayPalCapture } from "./pay-by-paypal.ts";
+import { PAYABLE_ORDER_COLUMNS, type PayableOrder, settlePayPalCapture } from "./pay-by-paypal.ts";
 import { releasePromoHold } from "./promo-holds.ts";
 
 /** Thrown while an attempt may still be with the processor: the job is retried later. */
@@ -41,16 +41,7 @@ export async function reconcileCardPayment(options: {
       processorKey: orderPayments.processorKey,
       idempotencyKey: orderPayments.idempotencyKey,
       createdAt: orderPayments.createdAt,
-      order: {
-        id: orders.id,
-        orderNumber: orders.orderNumber,
-        state: orders.state,
-        totalCents: orders.totalCents,
-        paymentStartedAt: orders.paymentStartedAt,
-        promoCode: orders.promoCode,
-        discountCents: orders.discountCents,
-        giftCardCents: orders.giftCardCents,
-      },
+      order: PAYABLE_ORDER_COLUMNS,
       payerKey: orderPayments.payerKey,
     })
     .from(orderPayments)
