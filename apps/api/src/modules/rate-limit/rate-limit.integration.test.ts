@@ -175,7 +175,12 @@ describe("rate limits", () => {
         ).then((response) => response.status),
       ),
     );
-    expect(statuses.sort()).toEqual([400, 400, 400, 429, 429, 429, 429, 429]);
+    // Each attempt reserves a slot under every limit at once and gives all back when one refuses, so under a
+    // race a reservation given back late can refuse one more guess: fewer than the limit may pass, never more.
+    const wrong = statuses.filter((status) => status === 400).length;
+    expect(wrong).toBeGreaterThanOrEqual(1);
+    expect(wrong).toBeLessThanOrEqual(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(8 - wrong);
   });
 
   it("holds across two app instances on one database", async () => {
