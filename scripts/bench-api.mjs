@@ -628,11 +628,15 @@ async function benchPurchases(cards) {
   const started = performance.now();
   const worker = async () => {
     while (next < prepared.length) {
-      const token = prepared[next++];
+      const shopper = next++;
+      const token = prepared[shopper];
+      // Each shopper from their own address (the server needs TRUST_PROXY=true), as buyers are: the per-address
+      // decline limit then counts each apart, as in the shop, instead of queueing every purchase behind one address.
+      const ip = `198.18.${Math.floor(shopper / 250)}.${(shopper % 250) + 1}`;
       const begin = performance.now();
       const placed = await fetch(`${baseUrl}/api/v1/orders`, {
         method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "x-forwarded-for": ip },
         body: JSON.stringify({ order: {} }),
       });
       const placedBody = await placed.json();
@@ -645,6 +649,7 @@ async function benchPurchases(cards) {
           "content-type": "application/json",
           authorization: `Bearer ${token}`,
           "idempotency-key": crypto.randomUUID(),
+          "x-forwarded-for": ip,
         },
         body: JSON.stringify({
           order_payment: { processor_payment_id: placedBody.data.attributes.processor_payment_id },
