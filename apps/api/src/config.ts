@@ -162,6 +162,22 @@ const environmentSchema = z
     CARD_DECLINE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
     /** How long after a card payment starts its reconciliation job runs (it finds nothing to do when the reply came). */
     PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(120),
+    /**
+     * How long a paid order waits before it goes to the print provider; the shopper can cancel it meanwhile
+     * (issue 27). Default: 3600, or 120 with the demo marketplace.
+     */
+    ORDER_CANCEL_SECONDS: z.coerce
+      .number()
+      .min(0)
+      .max(7 * 24 * 3600)
+      .optional(),
+    /** The print provider: the local print shop (offline; the default) or Printful (needs PRINTFUL_API_TOKEN). */
+    FULFILMENT_PROVIDER: z.enum(["local_print_shop", "printful"]).optional(),
+    /**
+     * How long one business day of the local print shop lasts, in seconds: 86400 by default, 60 with the demo
+     * marketplace (a purchase ships and arrives while the visitor watches); tests use a fraction of a second.
+     */
+    PRINT_SHOP_DAY_SECONDS: z.coerce.number().min(0.001).max(86_400).optional(),
     /** UPS Address Validation (decision 022); the bundled ZIP data verifies unless both are set. */
     UPS_CLIENT_ID: z.string().trim().min(1).optional(),
     UPS_CLIENT_SECRET: z.string().min(1).optional(),
@@ -243,9 +259,15 @@ const environmentSchema = z
 
 export type Environment = z.infer<typeof environmentSchema>;
 
-export type Config = Omit<Environment, "SEED_DEMO_DATA"> & {
+export type Config = Omit<
+  Environment,
+  "SEED_DEMO_DATA" | "ORDER_CANCEL_SECONDS" | "PRINT_SHOP_DAY_SECONDS" | "FULFILMENT_PROVIDER"
+> & {
   /** Whether start-up seeds the demo marketplace into an empty database (the default decided in loadConfig). */
   SEED_DEMO_DATA: boolean;
+  ORDER_CANCEL_SECONDS: number;
+  PRINT_SHOP_DAY_SECONDS: number;
+  FULFILMENT_PROVIDER: "local_print_shop" | "printful";
   PUBLIC_URL: string;
   SUPPORT_EMAIL: string;
   DATA_DIR: string;
@@ -275,9 +297,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, "");
   const host = new URL(publicUrl).hostname;
   const supportEmail = values.SUPPORT_EMAIL ?? `support@${host}`;
+  const demo = values.SEED_DEMO_DATA ?? (values.DATABASE_URL === undefined && values.NODE_ENV !== "production");
   return {
     ...values,
-    SEED_DEMO_DATA: values.SEED_DEMO_DATA ?? (values.DATABASE_URL === undefined && values.NODE_ENV !== "production"),
+    SEED_DEMO_DATA: demo,
+    ORDER_CANCEL_SECONDS: values.ORDER_CANCEL_SECONDS ?? (demo ? 120 : 3600),
+    PRINT_SHOP_DAY_SECONDS: values.PRINT_SHOP_DAY_SECONDS ?? (demo ? 60 : 86_400),
+    FULFILMENT_PROVIDER: values.FULFILMENT_PROVIDER ?? "local_print_shop",
     PUBLIC_URL: publicUrl,
     SUPPORT_EMAIL: supportEmail,
     DATA_DIR: path.resolve(values.DATA_DIR),

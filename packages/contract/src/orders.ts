@@ -23,8 +23,11 @@ export const ORDER_STATES = [
   "failed",
   "paid",
   "in_production",
+  "partly_shipped",
   "shipped",
   "delivered",
+  "returned",
+  "fulfilment_failed",
   "cancelled",
   "partly_refunded",
   "refunded",
@@ -42,8 +45,11 @@ export const ORDER_STATE_NAMES: Record<PlacedOrderState, string> = {
   failed: "Payment failed",
   paid: "Paid",
   in_production: "In production",
+  partly_shipped: "Partly shipped",
   shipped: "Shipped",
   delivered: "Delivered",
+  returned: "Returned",
+  fulfilment_failed: "Could not be printed",
   cancelled: "Cancelled",
   partly_refunded: "Partly refunded",
   refunded: "Refunded",
@@ -143,6 +149,45 @@ export const orderPaymentMethodSchema = z.object({
   description: replyText(),
 });
 
+export const SHIPMENT_STATUSES = ["shipped", "delivered", "returned", "lost"] as const;
+export type OrderShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+/** One parcel of an order: its carrier and tracking, its dates and the lines it carries (issue 27). */
+export const orderShipmentSchema = z.object({
+  carrier: replyText(),
+  trackingNumber: replyText(),
+  trackingUrl: replyText(),
+  status: z.enum(SHIPMENT_STATUSES),
+  /** ISO 8601. */
+  shippedAt: replyText(),
+  deliveredAt: replyText().nullable(),
+  /** The carrier's expected delivery day (YYYY-MM-DD), when known. */
+  estimatedDeliveryDate: replyText().nullable(),
+  /** The order line ids in this parcel. */
+  lineItemIds: z.array(z.number().int().positive()),
+});
+export type OrderShipment = z.infer<typeof orderShipmentSchema>;
+
+/** `POST /orders/{id}/cancellation` and the order's `cancellation`: the cancellation window of a paid order. */
+export const orderCancellationSchema = z.object({
+  cancellable: z.boolean(),
+  /** ISO 8601: when the window closes (the order then goes to production); null when it never opens or has closed. */
+  until: replyText().nullable(),
+  /** Why the order cannot be cancelled (shown on the order page), null while it can. */
+  reason: replyText().nullable(),
+});
+export type OrderCancellation = z.infer<typeof orderCancellationSchema>;
+
+/** Why an order cannot be cancelled (issue 27). */
+export const CANCELLATION_MESSAGES = {
+  inProduction: "This order has gone to production and can no longer be cancelled.",
+  shipped: "This order has shipped and can no longer be cancelled.",
+  notPaid: "Only a paid order can be cancelled.",
+  alreadyCancelled: "This order has been cancelled.",
+  refunded: "This order has been refunded.",
+  cancelled: "Your order has been cancelled. Your refund is on its way.",
+} as const;
+
 /** A placed order: `POST /orders`, `GET /orders/{order_number}`. Amounts are frozen when placed. */
 export const placedOrderSchema = z.object({
   id: replyText(),
@@ -178,6 +223,12 @@ export const placedOrderSchema = z.object({
     paymentMethod: orderPaymentMethodSchema.nullable(),
     timeline: z.array(orderTimelineEntrySchema),
     orderLineItems: z.array(z.object({ id: z.number().int().positive(), type: z.literal("order_line_item") })),
+    /** The parcels the print shop sent, first shipped first (issue 27); empty until one ships. */
+    shipments: z.array(orderShipmentSchema),
+    /** The day the order is expected to arrive (YYYY-MM-DD): the carrier's estimate once shipped; null before payment. */
+    estimatedDeliveryDate: replyText().nullable(),
+    /** Whether the shopper can still cancel it, until when, or why no longer (null reason: it can). */
+    cancellation: orderCancellationSchema,
   }),
 });
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;

@@ -93,6 +93,8 @@ export const orders = pgTable(
     stateChangeReason: text("state_change_reason"),
     placedAt: timestamp("placed_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When its last parcel was delivered (issue 27): the artists' earnings hold counts from here. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,6 +6,7 @@ export * from "./catalogue.ts";
 export * from "./checkout.ts";
 export * from "./earnings.ts";
 export * from "./favorites.ts";
+export * from "./fulfilment.ts";
 export * from "./jobs.ts";
 export * from "./orders.ts";
 export * from "./paypal-sandbox.ts";

@@ -12,6 +12,10 @@ import type { OrderState, PlacedOrderState } from "@threadfolk/contract/orders";
  *   payment_pending -> cancelled (voided: its lines moved to an account's cart) | failed
  *   paid, in_production, shipped, delivered, partly_refunded -> partly_refunded | refunded
  *   paid, in_production -> on_hold
+ *   fulfilment (issue 27): paid -> cancelled (the shopper, in the window) | fulfilment_failed;
+ *   in_production -> partly_shipped -> shipped -> delivered; shipped, delivered, partly_shipped -> returned;
+ *   on_hold (a paid order the provider holds) -> in_production | partly_shipped | fulfilment_failed | refunds;
+ *   fulfilment_failed -> paid (resubmitted) | refunds; returned -> refunds
  *
  * A paid order never goes back to payment_pending, and no order ever becomes a cart.
  */
@@ -39,14 +43,39 @@ export const ORDER_TRANSITIONS: ReadonlyArray<readonly [from: PlacedOrderState |
   ["delivered", "partly_refunded"],
   ["delivered", "refunded"],
   ["partly_refunded", "refunded"],
+  // Fulfilment (issue 27, migration 0028). A read-back that finds the provider further on walks these one by one.
+  ["paid", "cancelled"],
+  ["paid", "fulfilment_failed"],
+  ["in_production", "partly_shipped"],
+  ["in_production", "fulfilment_failed"],
+  ["partly_shipped", "shipped"],
+  ["partly_shipped", "on_hold"],
+  ["partly_shipped", "returned"],
+  ["partly_shipped", "partly_refunded"],
+  ["partly_shipped", "refunded"],
+  ["shipped", "returned"],
+  ["delivered", "returned"],
+  ["on_hold", "in_production"],
+  ["on_hold", "partly_shipped"],
+  ["on_hold", "fulfilment_failed"],
+  ["on_hold", "partly_refunded"],
+  ["on_hold", "refunded"],
+  ["fulfilment_failed", "paid"],
+  ["fulfilment_failed", "partly_refunded"],
+  ["fulfilment_failed", "refunded"],
+  ["returned", "partly_refunded"],
+  ["returned", "refunded"],
 ];
 
 /** The states in which an order has been paid (its charge is kept, net of refunds). */
 export const PAID_STATES = [
   "paid",
   "in_production",
+  "partly_shipped",
   "shipped",
   "delivered",
+  "returned",
+  "fulfilment_failed",
   "partly_refunded",
 ] as const satisfies readonly PlacedOrderState[];
 

@@ -304,10 +304,16 @@ export async function placeOrder(options: {
           billingAddress: cart.billingAddress,
           payment: undefined,
           timeline: [{ state: "payment_pending", at: placedAt }],
+          fulfilment: { fulfilment: undefined, shipments: [] },
         };
         return { created: !unchanged, view };
       }),
     ),
   );
-  return { created: placed.created, response: presentPlacedOrder(placed.view, await imagesPromise) };
+  return {
+    created: placed.created,
+    response: presentPlacedOrder(placed.view, await imagesPromise, {
+      cancelWindowSeconds: context.config.ORDER_CANCEL_SECONDS,
+    }),
+  };
 }

@@ -30,6 +30,13 @@ import {
   storedAddress,
 } from "../cart/queries.ts";
 import { createImageUrlSigner, type ImageUrlSigner } from "../discovery/image-urls.ts";
+import {
+  describeCancellation,
+  estimateDeliveryDate,
+  findOrderFulfilment,
+  type OrderFulfilmentView,
+  presentShipments,
+} from "../fulfilment/order-fulfilment-view.ts";
 
 /** A placed order's own columns, its amounts frozen when it was placed (cents). */
 export type PlacedOrderColumns = {
@@ -72,7 +79,11 @@ export type PlacedOrderView = {
   billingAddress: StoredAddress | undefined;
   payment: PlacedPayment | undefined;
   timeline: { state: PlacedOrderState; at: Date }[];
+  /** Its fulfilment record and parcels (issue 27); empty before payment. */
+  fulfilment: OrderFulfilmentView;
 };
+
+const NO_FULFILMENT: OrderFulfilmentView = { fulfilment: undefined, shipments: [] };
 
 const placedColumns = {
   id: orders.id,
@@ -123,13 +134,15 @@ export async function findPlacedOrder(options: {
       ),
     );
   if (!row) return undefined;
-  const [lines, timeline] = await Promise.all([
+  const [lines, timeline, fulfilment] = await Promise.all([
     findPlacedLines(db, row.order.id),
     db
       .select({ state: orderStateChanges.state, at: orderStateChanges.createdAt })
       .from(orderStateChanges)
       .where(eq(orderStateChanges.orderId, row.order.id))
       .orderBy(asc(orderStateChanges.createdAt), asc(orderStateChanges.id)),
+    // An order not paid yet has nothing to fulfil: no statement spent on it (placement reads the order back).
+    row.order.paidAt ? findOrderFulfilment(db, row.order.id) : NO_FULFILMENT,
   ]);
   const order = row.order;
   return {
@@ -147,6 +160,7 @@ export async function findPlacedOrder(options: {
     billingAddress: storedAddress(row.billingAddress),
     payment: row.payment?.kind ? (row.payment as PlacedPayment) : undefined,
     timeline: timeline.map((entry) => ({ state: entry.state as PlacedOrderState, at: entry.at })),
+    fulfilment,
   };
 }
 
@@ -225,8 +239,13 @@ export function presentPlacedLine(line: PlacedLine, images: ImageUrlSigner): Ord
 }
 
 /** `POST /orders` and `GET /orders/{order_number}`: the order at its frozen amounts. */
-export function presentPlacedOrder(view: PlacedOrderView, images: ImageUrlSigner): PlacedOrderResponse {
+export function presentPlacedOrder(
+  view: PlacedOrderView,
+  images: ImageUrlSigner,
+  options: { cancelWindowSeconds: number },
+): PlacedOrderResponse {
   const { order } = view;
+  const { cancelWindowSeconds } = options;
   const lines = view.lines.map((line) => presentPlacedLine(line, images));
   const addresses: CartAddressRecord[] = [];
   if (view.shippingAddress) addresses.push(presentAddress(view.shippingAddress, "shipping_address"));
@@ -264,6 +283,20 @@ export function presentPlacedOrder(view: PlacedOrderView, images: ImageUrlSigner
         paymentMethod: describePayment(view.payment),
         timeline: view.timeline.map((entry) => ({ state: entry.state, at: entry.at.toISOString() })),
         orderLineItems: lines.map((line) => ({ id: line.id, type: line.type })),
+        shipments: presentShipments(view.fulfilment),
+        estimatedDeliveryDate: estimateDeliveryDate({
+          state: order.state,
+          paidAt: order.paidAt,
+          shippingServiceKey: order.selectedShippingServiceKey,
+          view: view.fulfilment,
+          cancelWindowSeconds,
+        }),
+        cancellation: describeCancellation({
+          state: order.state,
+          paidAt: order.paidAt,
+          fulfilment: view.fulfilment.fulfilment,
+          cancelWindowSeconds,
+        }),
       },
     },
     included: [...lines, ...addresses],
@@ -280,5 +313,7 @@ export async function getPlacedOrder(options: {
     findPlacedOrder({ db: options.db, where: options.where }),
     createImageUrlSigner({ db: options.db, config: options.config }),
   ]);
-  return view ? { view, response: presentPlacedOrder(view, images) } : undefined;
+  return view
+    ? { view, response: presentPlacedOrder(view, images, { cancelWindowSeconds: options.config.ORDER_CANCEL_SECONDS }) }
+    : undefined;
 }

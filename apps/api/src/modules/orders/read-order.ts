@@ -37,5 +37,5 @@ export async function readOrder(options: {
     order: view.order,
     hasValidLinkToken: linkSecret !== undefined && verifyOrderAccessToken(linkSecret, view.order.id, token),
   });
-  return presentPlacedOrder(view, images);
+  return presentPlacedOrder(view, images, { cancelWindowSeconds: config.ORDER_CANCEL_SECONDS });
 }
