@@ -52,6 +52,9 @@ import { createRecordOrderEarningsHandler } from "./modules/earnings/record-orde
 import { createReverseOrderEarningsHandler } from "./modules/earnings/reverse-order-earnings.ts";
 import { favoritesRoutes } from "./modules/favorites/routes.ts";
 import { followRoutes } from "./modules/follows/routes.ts";
+import { renderPrintFilesInPool } from "./modules/fulfilment/print-file-renderer.ts";
+import { purchasePictureRoutes } from "./modules/fulfilment/purchase-picture-routes.ts";
+import { createRenderOrderPrintFilesHandler } from "./modules/fulfilment/render-order-print-files.ts";
 import { createPurgeStaleRowsHandler, purgeSchedule } from "./modules/housekeeping/purge-stale-rows.ts";
 import { createSendEmailHandler } from "./modules/mail/send-email.ts";
 import { garmentLayerRoutes } from "./modules/media/garment-layers-routes.ts";
@@ -182,6 +185,13 @@ export async function buildApp(
         config,
       }),
       process_upload: createProcessUploadHandler({ db: database.db, storage, uploadStore, heavy }),
+      render_order_print_files: createRenderOrderPrintFilesHandler({
+        db: database.db,
+        storage,
+        renderer: renderPrintFilesInPool(heavy),
+        pictures: renderInPool(heavy),
+        config,
+      }),
     },
     schedules: [purgeSchedule],
   });
@@ -276,6 +286,7 @@ export async function buildApp(
   await app.register(async (instance) => healthRoutes(instance, context));
   await app.register(async (instance) => oauthRoutes(instance, context));
   await app.register(async (instance) => mediaRoutes(instance, context));
+  await app.register(async (instance) => purchasePictureRoutes(instance, context));
   await app.register(async (instance) => sitemapRoutes(instance, context));
   await app.register(async (instance) => registerOpenApiRoutes(instance, config));
   // The in-app PayPal sandbox (decision 027) when no PayPal credentials are set: its Orders v2 API, the

@@ -1,11 +1,14 @@
-// The entry point of a heavy work child process (lib/heavy-pool.ts, decisions 056 and 064): the CPU-heavy tasks
-// the job lanes and the media route hand over, each run under the pool's time and memory limits. Bundled to
-// dist/heavy-worker.js.
+// The entry point of a heavy work child process (lib/heavy-pool.ts, decisions 056, 064 and 067): the CPU-heavy
+// tasks the job lanes and the media route hand over (upload checks, mockups, print files, packing slips), each
+// run under the pool's time and memory limits. Bundled to dist/heavy-worker.js.
 import fs from "node:fs/promises";
 import type { ProductColor } from "@threadfolk/contract/colors";
 import type { Placement, UploadPurpose } from "@threadfolk/contract/studio";
 import sharp from "sharp";
 import { serveHeavyTasks } from "./lib/heavy-child.ts";
+import type { PackingSlip } from "./modules/fulfilment/packing-slip.ts";
+import { type PrintFileTaskResult, renderPrintFilesInProcess } from "./modules/fulfilment/print-file-renderer.ts";
+import type { PrintFileSpec } from "./modules/fulfilment/render-print-file.ts";
 import type { Garment, ImagePreset, MockupVariant } from "./modules/media/media-keys.ts";
 import { renderInProcess } from "./modules/media/media-renderer.ts";
 import type { GarmentPlacements } from "./modules/media/render-design-mockups.ts";
@@ -23,7 +26,7 @@ serveHeavyTasks({
     await fs.writeFile(input.outputPath, png);
     return rest;
   },
-  /** One mockup as WebP (the media route's render on first request). */
+  /** One mockup as WebP or JPEG (the media route's render on first request, a purchase's e-mail picture). */
   render_mockup: async (input: {
     artworkPath: string;
     garment: Garment;
@@ -32,6 +35,7 @@ serveHeavyTasks({
     variant: MockupVariant;
     brandName: string;
     placement?: Placement;
+    format?: "webp" | "jpeg";
   }) => {
     const { artworkPath, ...rest } = input;
     return renderInProcess.mockup({ ...rest, artwork: await fs.readFile(artworkPath) });
@@ -64,6 +68,19 @@ serveHeavyTasks({
     const { sourcePath, ...rest } = input;
     return renderInProcess.imageRendition({ ...rest, source: await fs.readFile(sourcePath) });
   },
+  /** An order line's print file, written to `outputPath` (megabytes: a file, not the IPC channel). */
+  render_print_file: async (input: {
+    artworkPath: string;
+    outputPath: string;
+    spec: PrintFileSpec;
+  }): Promise<PrintFileTaskResult> => {
+    const outcome = await renderPrintFilesInProcess.printFile(await fs.readFile(input.artworkPath), input.spec);
+    if (!outcome.ok) return outcome;
+    await fs.writeFile(input.outputPath, outcome.png);
+    return { ok: true, box: outcome.box };
+  },
+  /** An order's packing slip PDF. */
+  render_packing_slip: async (input: { slip: PackingSlip }) => renderPrintFilesInProcess.packingSlip(input.slip),
   /** A slide's phone rendition letterboxed from its desktop slide, as WebP. */
   render_letterboxed_slide: async (input: { sourcePath: string; width: number }) => {
     return renderInProcess.letterboxedSlide({ width: input.width, source: await fs.readFile(input.sourcePath) });

@@ -10,7 +10,9 @@ import {
   openStorefrontBodySchema,
   PRICING_MESSAGES,
   placeArtwork,
+  placeArtworkInArea,
   priceProblem,
+  printFileSize,
   printQuality,
   printResolutionCheck,
   STOREFRONT_MESSAGES,
@@ -102,6 +104,25 @@ describe("placement", () => {
     expect(placeArtwork("tee", 1, { x: 1, y: 1, scale: 0.5 }, 1000)).toEqual(
       placeArtwork("tee", 1, clampPlacement("tee", 1, { x: 1, y: 1, scale: 0.5 }), 1000),
     );
+  });
+
+  it("makes each garment's print file its print area at 300 DPI", () => {
+    expect(printFileSize("tee")).toEqual({ widthPx: 3600, heightPx: 4800, dpi: 300 });
+    expect(printFileSize("womens-tee")).toEqual({ widthPx: 3150, heightPx: 4200, dpi: 300 });
+    expect(printFileSize("hoodie")).toEqual({ widthPx: 3600, heightPx: 3900, dpi: 300 });
+  });
+
+  it("places the artwork in the print file by the same shares as on the drawing", () => {
+    const placement = { x: 0.25, y: 0.5, scale: 0.5 };
+    const canvas = { x: 0, y: 0, width: 3600, height: 4800 };
+    expect(placeArtworkInArea("tee", 1, placement, canvas)).toEqual({ x: 900, y: 2400, width: 1800, height: 1800 });
+    // The drawing's box at 1000 units is the same shares of the print area.
+    const onDrawing = placeArtwork("tee", 1, placement, 1000);
+    expect(onDrawing).toEqual({ x: 360 + 70, y: Math.round(246 + 0.5 * 373), width: 140, height: 140 });
+    // Clamped first, like on the drawing: the box never leaves the canvas.
+    const clamped = placeArtworkInArea("tee", 2, { x: 1, y: 1, scale: 1 }, canvas);
+    expect(clamped.x + clamped.width).toBeLessThanOrEqual(3600);
+    expect(clamped.y + clamped.height).toBeLessThanOrEqual(4800);
   });
 });
 

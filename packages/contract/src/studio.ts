@@ -227,6 +227,29 @@ export function clampPlacement(garment: StudioGarment, artworkAspect: number, pl
 }
 
 /**
+ * The artwork's box inside `area`, the garment's print area wherever it is drawn (pixels, unrounded): the
+ * placement is kept inside the print area first (`clampPlacement`), then its shares are taken of the area.
+ * The mockups and the studio's preview pass the print area on the drawing (`placeArtwork`); the print file
+ * passes its whole canvas, the print area at print resolution (`printFileSize`).
+ */
+export function placeArtworkInArea(
+  garment: StudioGarment,
+  artworkAspect: number,
+  placement: Placement,
+  area: Box,
+): Box {
+  const fitted = clampPlacement(garment, artworkAspect, placement);
+  const width = fitted.scale * area.width;
+  const height = width / artworkAspect;
+  return {
+    x: Math.round(area.x + fitted.x * area.width),
+    y: Math.round(area.y + fitted.y * area.height),
+    width: Math.max(1, Math.round(width)),
+    height: Math.max(1, Math.round(height)),
+  };
+}
+
+/**
  * The artwork's box on a canvas of `canvasSize` pixels (the drawing's 1000 units scaled), from a placement:
  * what both the server's renderer and the studio's live preview draw.
  */
@@ -238,14 +261,27 @@ export function placeArtwork(
 ): Box {
   const { box } = PRINT_AREAS[garment];
   const unit = canvasSize / 1000;
-  const fitted = clampPlacement(garment, artworkAspect, placement);
-  const width = fitted.scale * box.width * unit;
-  const height = width / artworkAspect;
+  return placeArtworkInArea(garment, artworkAspect, placement, {
+    x: box.x * unit,
+    y: box.y * unit,
+    width: box.width * unit,
+    height: box.height * unit,
+  });
+}
+
+/** The resolution print files are made at (the good band's floor, `DPI_GOOD`). */
+export const PRINT_FILE_DPI = DPI_GOOD;
+
+/**
+ * A garment's print file: its whole print area at PRINT_FILE_DPI (the tee's 12 x 16 in is 3600 x 4800 px),
+ * transparent around the artwork, which sits where the artist placed it.
+ */
+export function printFileSize(garment: StudioGarment): { widthPx: number; heightPx: number; dpi: number } {
+  const { widthInches, heightInches } = PRINT_AREAS[garment];
   return {
-    x: Math.round((box.x + fitted.x * box.width) * unit),
-    y: Math.round((box.y + fitted.y * box.height) * unit),
-    width: Math.max(1, Math.round(width)),
-    height: Math.max(1, Math.round(height)),
+    widthPx: Math.round(widthInches * PRINT_FILE_DPI),
+    heightPx: Math.round(heightInches * PRINT_FILE_DPI),
+    dpi: PRINT_FILE_DPI,
   };
 }
 

@@ -46,6 +46,12 @@ export const jobKinds = {
   render_design_mockups: z.object({ designId: z.uuid(), artworkVersion: z.number().int().min(1) }),
   /** The checks and conversion of an upload whose bytes are all in (modules/uploads; dedupe key: the upload id). */
   process_upload: z.object({ uploadId: z.uuid() }),
+  /**
+   * The print files of a paid order's lines, its packing slip and its lines' e-mail pictures, each made once and
+   * kept (modules/fulfilment/render-order-print-files.ts; dedupe key: the order id). Enqueued with
+   * `enqueueOrderPrintFiles` when the order is paid.
+   */
+  render_order_print_files: z.object({ orderId: z.uuid() }),
   /** The hourly clean-up of dead sessions, tokens, counters, finished jobs and old analytics (modules/housekeeping). */
   purge_stale_rows: z.object({}),
 } satisfies Record<string, z.ZodType<Record<string, unknown>>>;
@@ -55,9 +61,13 @@ export type JobKind = keyof typeof jobKinds;
 /**
  * The CPU-heavy kinds (decision 056): they run in the heavy lane (jobs/job-lanes.ts), apart from the e-mail,
  * payments and ledger kinds, and their work goes to the heavy work pool's child processes (lib/heavy-pool.ts)
- * under its time and memory limits. Print files will join them.
+ * under its time and memory limits.
  */
-export const HEAVY_JOB_KINDS: ReadonlySet<JobKind> = new Set<JobKind>(["process_upload", "render_design_mockups"]);
+export const HEAVY_JOB_KINDS: ReadonlySet<JobKind> = new Set<JobKind>([
+  "process_upload",
+  "render_design_mockups",
+  "render_order_print_files",
+]);
 export type JobPayload<K extends JobKind> = z.infer<(typeof jobKinds)[K]>;
 
 /** Kinds whose payload is empty: the ones that can run on a schedule. */

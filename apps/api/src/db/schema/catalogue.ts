@@ -107,7 +107,11 @@ export const designs = pgTable(
      * and one GIN index can serve both `tags @> '{x}'` filters and full-text matches.
      */
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
-    /** Storage key of the uploaded artwork: `designs/{uuid}/artwork.png`. */
+    /**
+     * Storage key of the artwork as uploaded, never replaced (`designs/{uuid}/artworks/{sha256}.png`, decision
+     * 067; designs from before name `designs/{uuid}/artwork.png`). The version trigger copies it per version.
+     * Mockups are drawn from the current copy at `designs/{uuid}/artwork.png` (media-keys.ts `artworkKey`).
+     */
     artworkKey: text("artwork_key").notNull(),
     basePriceCents: integer("base_price_cents").notNull(),
     defaultColor: text("default_color").notNull(),
@@ -193,6 +197,29 @@ export const designs = pgTable(
       sql`cardinality(${table.offeredColors}) > 0 and ${table.offeredColors} <@ array[${COLOR_LIST}] and ${table.defaultColor} = any(${table.offeredColors})`,
     ),
   ],
+);
+
+/**
+ * What each artwork version of a design printed (decision 067): the artwork's storage key and the placements,
+ * as they were at that version. Written only by the trigger of migration 0027 on `designs` (a new version, or
+ * a change of the current one), never by code: an order line freezes the version (`order_line_items.
+ * artwork_version`), and its print file is made from this row, whatever the artist changed since. The key is
+ * immutable (`designs/{uuid}/artworks/{sha256}.png`), except on rows written before it was (the mutable
+ * `designs/{uuid}/artwork.png`), which the studio moves to an immutable key before it replaces that artwork.
+ */
+export const designArtworkVersions = pgTable(
+  "design_artwork_versions",
+  {
+    designId: uuid("design_id")
+      .notNull()
+      .references(() => designs.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    artworkKey: text("artwork_key").notNull(),
+    /** The design's `placements` at this version (per garment; missing garments use the default placement). */
+    placements: jsonb("placements").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.designId, table.version] })],
 );
 
 /**

@@ -10,6 +10,7 @@ export * from "./fulfilment.ts";
 export * from "./jobs.ts";
 export * from "./orders.ts";
 export * from "./paypal-sandbox.ts";
+export * from "./print-files.ts";
 export * from "./rate-limit.ts";
 export * from "./settings.ts";
 export * from "./studio.ts";

@@ -6,6 +6,7 @@ import { UUID_SOURCE } from "@threadfolk/contract/ids";
  * demand (the media route renders an absent rendition, stores it and serves it):
  *
  *   designs/{designUuid}/artwork.png                                    source: transparent artwork
+ *   designs/{designUuid}/artworks/{sha256}.png                          each artwork kept for printing (067)
  *   designs/{designUuid}/mockups/{garment}-{color}-{width}.webp         artwork on the garment colour
  *   designs/{designUuid}/watermarked/{garment}-{color}-{width}.webp     the same with the brand watermark
  *   artists/{artistUuid}/avatar.png  ->  artists/{artistUuid}/avatar-{width}.webp   (square crop)
@@ -71,8 +72,17 @@ export function isCleanMediaKey(key: string): boolean {
   return (key.startsWith("designs/") && !WATERMARKED_PREFIX.test(key)) || key.startsWith("uploads/");
 }
 
+/** A design's current artwork: replaced when the artist uploads another (mockups are drawn from it). */
 export function artworkKey(designUuid: string): string {
   return `designs/${designUuid}/artwork.png`;
+}
+
+/**
+ * One artwork of a design under the SHA-256 of its bytes (hex): never replaced, so the artwork version that
+ * names it (`design_artwork_versions`, decision 067) can always be printed. Clean, and never a rendition.
+ */
+export function versionedArtworkKey(designUuid: string, sha256: string): string {
+  return `designs/${designUuid}/artworks/${sha256}.png`;
 }
 
 export type MockupSpec = {

@@ -19,6 +19,8 @@ export type MockupImageOptions = {
   brandName: string;
   /** The artist's placement on this garment; the default placement without one. */
   placement?: Placement;
+  /** WebP (the site's pictures) unless said; JPEG for e-mails. */
+  format?: "webp" | "jpeg";
 };
 
 /**

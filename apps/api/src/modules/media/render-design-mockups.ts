@@ -19,6 +19,7 @@ import {
 import {
   applyWatermark,
   composeMockup,
+  encodeJpeg,
   encodeWebp,
   getGarmentLayers,
   getWatermarkLayer,
@@ -35,6 +36,8 @@ export async function renderMockupImage(options: {
   brandName: string;
   /** The artist's placement on this garment; the default placement without one. */
   placement?: Placement;
+  /** WebP (the site's pictures) unless said; JPEG for e-mails. */
+  format?: "webp" | "jpeg";
 }): Promise<Buffer> {
   const { artwork, garment, color, width, variant, brandName, placement } = options;
   const [layers, print] = await Promise.all([
@@ -44,7 +47,7 @@ export async function renderMockupImage(options: {
   const image = composeMockup({ layers, color, print });
   if (variant === "watermarked")
     applyWatermark(image, width, await getWatermarkLayer(garment, width, brandName), print);
-  return encodeWebp(image, width);
+  return options.format === "jpeg" ? encodeJpeg(image, width) : encodeWebp(image, width);
 }
 
 /** An avatar, banner or carousel rendition: cropped to the preset's aspect ratio at one allowed width, WebP. */

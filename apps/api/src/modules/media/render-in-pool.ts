@@ -6,7 +6,7 @@ import type { MediaRenderer } from "./media-renderer.ts";
 import type { RenderedMockupPair } from "./render-design-mockups.ts";
 
 /** What crosses the IPC channel as a Buffer may arrive as a plain Uint8Array: a Buffer over the same bytes. */
-function asBuffer(value: unknown): Buffer {
+export function asBuffer(value: unknown): Buffer {
   if (Buffer.isBuffer(value)) return value;
   if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
   throw new Error("the heavy work process answered something that is not a picture");
@@ -16,7 +16,10 @@ function asBuffer(value: unknown): Buffer {
  * Runs `work` with the input written to a file of a fresh temporary folder, removed afterwards: an artwork of
  * megabytes would be serialised on this thread to cross the IPC channel, a file is written off it.
  */
-async function withInputFile<T>(input: Buffer, work: (inputPath: string, folder: string) => Promise<T>): Promise<T> {
+export async function withInputFile<T>(
+  input: Buffer,
+  work: (inputPath: string, folder: string) => Promise<T>,
+): Promise<T> {
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), "threadfolk-render-"));
   try {
     const inputPath = path.join(folder, "input");

@@ -1,5 +1,5 @@
 import { composeMockup, type GarmentLayers, type PreparedPrint } from "@threadfolk/contract/mockup-compose";
-import { type Placement, placeArtwork } from "@threadfolk/contract/studio";
+import { type Box, type Placement, placeArtwork } from "@threadfolk/contract/studio";
 import sharp from "sharp";
 import { addFabricGrain } from "./fabric.ts";
 import { backdropSvg, coverSvg, lightSvg, maskSvg, printAreaOf, shadeSvg } from "./garment-art.ts";
@@ -149,7 +149,15 @@ export function artworkBounds(artwork: Buffer): Promise<ArtworkBounds> {
  * top of that inner box like a real print. The box never leaves the print area.
  */
 export function defaultPrintBox(garment: Garment, size: number, bounds: { width: number; height: number }) {
-  const area = printAreaPixels(garment, size);
+  return defaultBoxInArea(printAreaPixels(garment, size), bounds);
+}
+
+/**
+ * The default placement's box inside `area` (a print area wherever it is drawn: on a mockup, or the whole
+ * canvas of a print file): the real bounds as large as fit inside the area less the safe margin, centred, hung
+ * from the top of that inner box.
+ */
+export function defaultBoxInArea(area: Box, bounds: { width: number; height: number }): Box {
   const inset = Math.max(1, Math.round(area.width * PRINT_SAFE_MARGIN));
   const inner = { width: area.width - 2 * inset, height: area.height - 2 * inset };
   const scale = Math.min(inner.width / bounds.width, inner.height / bounds.height);
@@ -309,5 +317,12 @@ export function applyWatermark(
 export function encodeWebp(image: Uint8Array, size: number): Promise<Buffer> {
   return sharp(image, { raw: { width: size, height: size, channels: 3 } })
     .webp(WEBP_OPTIONS)
+    .toBuffer();
+}
+
+/** Encodes a raw RGB square as JPEG: for e-mails, whose clients do not all show WebP. */
+export function encodeJpeg(image: Uint8Array, size: number): Promise<Buffer> {
+  return sharp(image, { raw: { width: size, height: size, channels: 3 } })
+    .jpeg({ quality: 85, mozjpeg: true })
     .toBuffer();
 }

@@ -60,7 +60,7 @@ function cents(value: number | null): string {
 export function renderOrderConfirmationEmail(options: {
   config: BrandConfig;
   found: ConfirmationOrder;
-  /** The absolute URL of a line's mockup. */
+  /** The absolute URL of a line's picture (its permanent purchase picture, fulfilment/purchase-pictures.ts). */
   imageUrlOf: (line: ConfirmationOrder["lines"][number]) => string;
   /** The absolute link to the order (order-link.ts `buildOrderUrl`). */
   orderUrl: string;

@@ -1,9 +1,8 @@
-import type { ProductColor } from "@threadfolk/contract/colors";
 import type { OrderState } from "@threadfolk/contract/orders";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import type { JobHandler } from "../../jobs/job-worker.ts";
-import { createImageUrlSigner, garmentForStyle } from "../discovery/image-urls.ts";
+import { purchasePictureUrl } from "../fulfilment/purchase-pictures.ts";
 import { enqueueEmail } from "../mail/send-email.ts";
 import { findConfirmationOrder } from "./find-confirmation-order.ts";
 import { renderOrderConfirmationEmail } from "./order-confirmation-email.ts";
@@ -31,18 +30,14 @@ export async function sendOrderConfirmation({
   if (!found) throw new Error(`order ${orderId} does not exist`);
   const { order } = found;
   if (!PAID_STATES.has(order.state)) throw new Error(`order ${order.orderNumber} is ${order.state}, not paid`);
-  const images = await createImageUrlSigner({ db, config, absolute: true });
   const secret = await getOrderAccessSecret({ db, config });
   const message = renderOrderConfirmationEmail({
     config,
     found,
     orderUrl: buildOrderUrl({ config, secret, order }),
-    imageUrlOf: ({ design, style, line }) =>
-      images.watermarkedUrl({
-        designUuid: design.id,
-        garment: garmentForStyle(style.key),
-        color: line.color as ProductColor,
-      }),
+    // The shopper's own purchase, unmarked, at a URL that never expires (decision 067): drawn on first request
+    // when the e-mail is opened before the order's print files job has made it.
+    imageUrlOf: ({ line }) => purchasePictureUrl(config, line.uuid),
   });
   const jobId = await enqueueEmail({ db, message, dedupeKey: `order_confirmation:${orderId}` });
   return jobId ?? null;

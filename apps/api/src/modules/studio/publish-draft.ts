@@ -8,7 +8,6 @@ import { AppError } from "../../lib/app-error.ts";
 import { type ArtistActor, authorize } from "../../lib/authorize.ts";
 import { bumpCatalogueGeneration } from "../../lib/catalogue-generation.ts";
 import { slugify } from "../catalogue/slugify.ts";
-import { artworkKey } from "../media/media-keys.ts";
 import {
   checkDesignParts,
   garmentOfStyle,
@@ -20,13 +19,15 @@ import {
 import { DRAFT_FIELD_PREFIX, detailProblems, findDraft, readDraftData } from "./drafts.ts";
 import { studioPolicies } from "./policies.ts";
 import { renderJobKey } from "./render-design-job.ts";
+import { storeDesignArtwork } from "./store-design-artwork.ts";
 
 /**
  * Turns a complete draft into a live design (issue 14's Publish step). The draft must name a ready artwork,
  * colours, products and details that pass the shopper-facing rules, and no offered garment may print the
  * artwork under 150 DPI; every missing or failing part is one detail of a single 422. Then:
- *  1. the normalised artwork is copied to `designs/{uuid}/artwork.png` (storage cannot join a transaction, so
- *     it goes first: a crash leaves at worst an unreferenced file, never a design without its artwork);
+ *  1. the normalised artwork is copied to `designs/{uuid}/artwork.png` and to its immutable key, which the
+ *     design names (`storeDesignArtwork`; storage cannot join a transaction, so it goes first: a crash leaves
+ *     at worst an unreferenced file, never a design without its artwork);
  *  2. one transaction creates the design (listed at once: active, published now), its variants (the default
  *     style's is the default), records the design on the draft and enqueues the mockup job;
  *  3. the job worker is nudged: the default colour of the default style renders first.
@@ -74,7 +75,7 @@ export async function publishDraft(options: {
   const designId = crypto.randomUUID();
   const source = await context.storage.get(artwork.sourceKey);
   if (!source) throw AppError.notFound("Upload");
-  await context.storage.put(artworkKey(designId), source.body, "image/png");
+  const storedArtworkKey = await storeDesignArtwork({ db, storage: context.storage, designId, body: source.body });
 
   await db.transaction(async (tx) => {
     await tx.insert(designs).values({
@@ -84,7 +85,7 @@ export async function publishDraft(options: {
       displayName: title,
       description,
       tags,
-      artworkKey: artworkKey(designId),
+      artworkKey: storedArtworkKey,
       basePriceCents: defaultProduct?.priceCents ?? 0,
       defaultColor,
       offeredColors,

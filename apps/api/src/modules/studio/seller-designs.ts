@@ -28,6 +28,7 @@ import {
 import { detailProblems } from "./drafts.ts";
 import type { studioPolicies } from "./policies.ts";
 import { forgetDesignRenditions, renderJobKey } from "./render-design-job.ts";
+import { storeDesignArtwork } from "./store-design-artwork.ts";
 
 export type DesignRow = typeof designs.$inferSelect;
 const PREFIX = "seller_design.";
@@ -206,11 +207,18 @@ export async function updateSellerDesign(options: {
 
   const artworkChanged = artwork !== undefined;
   const rerender = artworkChanged || placementsChanged;
-  // Storage cannot join the transaction: the new artwork is in place before the version that names it.
+  // Storage cannot join the transaction: the new artwork is in place before the version that names it, and the
+  // artwork it replaces stays under its immutable key for orders of older versions (decision 067).
+  let storedArtworkKey: string | undefined;
   if (artwork) {
     const source = await context.storage.get(artwork.sourceKey);
     if (!source) throw AppError.notFound("Upload");
-    await context.storage.put(artworkKey(design.id), source.body, "image/png");
+    storedArtworkKey = await storeDesignArtwork({
+      db,
+      storage: context.storage,
+      designId: design.id,
+      body: source.body,
+    });
   }
   const styleIdOf = new Map(styles.map((style) => [style.key, style.id]));
   const offeredKeys = new Set(offeredProducts.map((product) => product.garmentStyleKey));
@@ -221,7 +229,9 @@ export async function updateSellerDesign(options: {
         offeredColors,
         defaultColor,
         placements,
-        ...(artwork ? { artworkWidth: artwork.width, artworkHeight: artwork.height } : {}),
+        ...(artwork
+          ? { artworkWidth: artwork.width, artworkHeight: artwork.height, artworkKey: storedArtworkKey }
+          : {}),
         ...(rerender ? { artworkVersion: sql`${designs.artworkVersion} + 1` } : {}),
         ...(details?.parsed
           ? {
