@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { constants as zlibConstants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import { toSnakeKeys } from "@threadfolk/contract/case";
+import { eq } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
 import { createAddressVerifier } from "./adapters/address/create-address.ts";
@@ -9,6 +10,7 @@ import { createAnalytics } from "./adapters/analytics/create-analytics.ts";
 import type { CardProcessor } from "./adapters/card/card.ts";
 import { createCardProcessor, STRIPE_CSP_ORIGINS } from "./adapters/card/create-card.ts";
 import { createCounters } from "./adapters/counters/create-counters.ts";
+import { createFulfilment } from "./adapters/fulfilment/create-fulfilment.ts";
 import { createMail } from "./adapters/mail/create-mail.ts";
 import type { MailTransport } from "./adapters/mail/mail.ts";
 import { createPayPal, PAYPAL_CSP_ORIGINS, PAYPAL_SANDBOX_PREFIX } from "./adapters/paypal/create-paypal.ts";
@@ -19,6 +21,7 @@ import { createTax } from "./adapters/tax/create-tax.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import { orderFulfilments } from "./db/schema/index.ts";
 import { closeIdleConnectionsOnShutdown } from "./http/close-idle-connections.ts";
 import { handleClientError, handleFrameworkError, registerErrorHandler } from "./http/error-handler.ts";
 import { registerHttpsRedirect } from "./http/https-redirect.ts";
@@ -31,6 +34,7 @@ import { createAccessLogController } from "./http/request-log.ts";
 import { collectRouteTable, type RouteEntry } from "./http/route-table.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, resolveWebDistDir } from "./http/web-app.ts";
+import { enqueueJob } from "./jobs/enqueue-job.ts";
 import { createJobLanes } from "./jobs/job-lanes.ts";
 import { shareCatalogueGeneration } from "./lib/catalogue-generation.ts";
 import { createHeavyPool } from "./lib/heavy-pool.ts";
@@ -52,9 +56,22 @@ import { createRecordOrderEarningsHandler } from "./modules/earnings/record-orde
 import { createReverseOrderEarningsHandler } from "./modules/earnings/reverse-order-earnings.ts";
 import { favoritesRoutes } from "./modules/favorites/routes.ts";
 import { followRoutes } from "./modules/follows/routes.ts";
+import { createSendFulfilmentEmailHandler } from "./modules/fulfilment/fulfilment-emails.ts";
 import { renderPrintFilesInPool } from "./modules/fulfilment/print-file-renderer.ts";
+import { createPrintFileReader, createPrintFileSource } from "./modules/fulfilment/print-file-source.ts";
+import { enqueueOrderPrintFiles } from "./modules/fulfilment/print-files.ts";
 import { purchasePictureRoutes } from "./modules/fulfilment/purchase-picture-routes.ts";
+import { purchasePictureUrl } from "./modules/fulfilment/purchase-pictures.ts";
 import { createRenderOrderPrintFilesHandler } from "./modules/fulfilment/render-order-print-files.ts";
+import { fulfilmentRoutes } from "./modules/fulfilment/routes.ts";
+import {
+  createReconcileFulfilmentsHandler,
+  createStartOrderFulfilmentHandler,
+  createSubmitOrderFulfilmentHandler,
+  createSyncOrderFulfilmentHandler,
+  type FulfilmentContext,
+  RECONCILE_FULFILMENTS_SECONDS,
+} from "./modules/fulfilment/submit-order.ts";
 import { createPurgeStaleRowsHandler, purgeSchedule } from "./modules/housekeeping/purge-stale-rows.ts";
 import { createSendEmailHandler } from "./modules/mail/send-email.ts";
 import { garmentLayerRoutes } from "./modules/media/garment-layers-routes.ts";
@@ -95,6 +112,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   addressVerificationRoutes,
   orderRoutes,
   orderReadRoutes,
+  fulfilmentRoutes,
   myDesignRoutes,
   storefrontCollectionRoutes,
   salesRoutes,
@@ -156,6 +174,22 @@ export async function buildApp(
   };
   const heavy = createHeavyPool({ size: 1, ...limits });
   const renders = createHeavyPool({ size: config.HEAVY_RENDER_PROCESSES, ...limits });
+  // The print providers (issue 27, decision 069) and what their jobs share.
+  const fulfilment = createFulfilment({
+    config,
+    db: database.db,
+    readFile: createPrintFileReader({ db: database.db, config, storage }),
+  });
+  const fulfilmentContext: FulfilmentContext = {
+    db: database.db,
+    config,
+    provider: fulfilment.provider,
+    providers: fulfilment.providers,
+    printFiles: createPrintFileSource({ db: database.db, config }),
+    onStarted: async (tx, orderId) => {
+      await enqueueOrderPrintFiles(tx, orderId);
+    },
+  };
   // Every kind of background work and who does it, in two lanes: light and heavy (jobs/job-lanes.ts).
   const jobs = createJobLanes({
     db: database.db,
@@ -191,9 +225,41 @@ export async function buildApp(
         renderer: renderPrintFilesInPool(heavy),
         pictures: renderInPool(heavy),
         config,
+        // Submitted as soon as the files are in, when the cancellation window has closed by then.
+        onPrintFilesReady: async (orderId) => {
+          const [row] = await database.db
+            .select({ submitAfter: orderFulfilments.submitAfter })
+            .from(orderFulfilments)
+            .where(eq(orderFulfilments.orderId, orderId));
+          if (!row) return;
+          const runAt = row.submitAfter.getTime() > Date.now() ? row.submitAfter : new Date();
+          await enqueueJob(
+            database.db,
+            "submit_order_fulfilment",
+            { orderId },
+            { runAt, dedupeKey: `${orderId}:files` },
+          );
+        },
       }),
+      start_order_fulfilment: createStartOrderFulfilmentHandler(fulfilmentContext),
+      submit_order_fulfilment: createSubmitOrderFulfilmentHandler(fulfilmentContext),
+      sync_order_fulfilment: createSyncOrderFulfilmentHandler(fulfilmentContext),
+      reconcile_fulfilments: createReconcileFulfilmentsHandler(fulfilmentContext),
+      advance_print_shop_order: {
+        retry: { maxAttempts: 10, baseDelaySeconds: 5, maxDelaySeconds: 300, leaseSeconds: 60 },
+        run: async ({ printShopOrderId }) => {
+          const advanced = await fulfilment.printShop.advance(printShopOrderId);
+          return { status: advanced?.status ?? null, next: advanced?.nextStepAt?.toISOString() ?? null };
+        },
+      },
+      send_fulfilment_email: createSendFulfilmentEmailHandler({
+        db: database.db,
+        config,
+        pictureUrlOf: (line) => purchasePictureUrl(config, line.uuid),
+      }),
+      add_paypal_tracking: undefined,
     },
-    schedules: [purgeSchedule],
+    schedules: [purgeSchedule, { kind: "reconcile_fulfilments", everySeconds: RECONCILE_FULFILMENTS_SECONDS }],
   });
   const tax = createTax(config, {
     onFallback: (error) => app.log.warn({ err: error }, "tax service failed: the estimate came from the local table"),
@@ -210,6 +276,7 @@ export async function buildApp(
     tax,
     cardProcessor,
     paypal,
+    fulfilment,
     heavyWork: { jobs: heavy, renders },
     mediaRenderer: renderInPool(renders),
     addressVerifier: createAddressVerifier(config, (error) =>

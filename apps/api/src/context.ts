@@ -2,6 +2,7 @@ import type { AddressVerifier } from "./adapters/address/address.ts";
 import type { AnalyticsSink } from "./adapters/analytics/analytics.ts";
 import type { CardProcessor } from "./adapters/card/card.ts";
 import type { RateLimitCounters } from "./adapters/counters/counters.ts";
+import type { FulfilmentSetup } from "./adapters/fulfilment/create-fulfilment.ts";
 import type { MailTransport } from "./adapters/mail/mail.ts";
 import type { PayPalSetup } from "./adapters/paypal/create-paypal.ts";
 import type { MediaStorage } from "./adapters/storage/storage.ts";
@@ -42,6 +43,8 @@ export type AppContext = {
   heavyWork: { jobs: HeavyPool; renders: HeavyPool };
   /** Draws the media route's pictures in `heavyWork.renders`. */
   mediaRenderer: MediaRenderer;
+  /** The print providers: where paid orders go to be printed and shipped (issue 27). */
+  fulfilment: FulfilmentSetup;
   /** Valid access-token lookups kept for a few seconds (decision 051; registerAuthentication keeps it honest). */
   accessTokenCache: AccessTokenCache;
 };

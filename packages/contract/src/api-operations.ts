@@ -135,7 +135,9 @@ export type ApiAccess =
   | "storefront_owner"
   | "oauth_client"
   | "paypal_signature"
-  | "stripe_signature";
+  | "stripe_signature"
+  | "printful_signature"
+  | "signed_link";
 
 /** A reply with a body of another type than JSON (`text/csv`, a binary), or a reply without a body. */
 export type NonJsonReply = { contentType: string; description: string } | { empty: true; description: string };
@@ -527,6 +529,36 @@ const operations: Record<ApiOperationId, Omit<ApiOperation, "route">> = {
     params: uuidParam("orderNumber"),
     query: orderAccessQuerySchema,
     replies: { 200: placedOrderResponseSchema },
+  },
+  cancelOrder: {
+    summary:
+      "Cancel a paid order while its cancellation window is open (refunded in full); 409 with the reason once it has gone to production",
+    tag: "Orders",
+    access: "any_token",
+    params: uuidParam("orderNumber"),
+    query: orderAccessQuerySchema,
+    body: z.strictObject({}).optional(),
+    replies: { 200: placedOrderResponseSchema },
+  },
+  printFile: {
+    summary: "A print file or packing slip of an order, for the print provider (a signed link that expires)",
+    tag: "Fulfilment",
+    access: "signed_link",
+    params: z.strictObject({ orderId: textSchema({ maxLength: 64 }), fileName: textSchema({ maxLength: 160 }) }),
+    query: z.strictObject({
+      expires: textSchema({ maxLength: 12 }).regex(/^\d{1,12}$/),
+      signature: textSchema({ maxLength: 64 }),
+    }),
+    replies: {
+      200: { contentType: "image/png", description: "The print file (PNG), or the packing slip (application/pdf)" },
+    },
+  },
+  printfulWebhook: {
+    summary: "Printful's event notifications (signature verified); 404 unless Printful is the print provider",
+    tag: "Fulfilment",
+    access: "printful_signature",
+    body: webhookEventSchema,
+    replies: { 200: z.object({ received: z.literal(true) }) },
   },
   sellerProfile: {
     summary: "The caller's storefront (data null when they have none)",

@@ -74,6 +74,10 @@ export const API = {
   paymentSettings: route("GET", "/api/v1/payment_settings"),
   orders: route("GET", "/api/v1/orders"),
   order: route("GET", "/api/v1/orders/{order_number}"),
+  cancelOrder: route("POST", "/api/v1/orders/{order_number}/cancellation"),
+  // Fulfilment
+  printFile: route("GET", "/api/v1/print_files/{order_id}/{file_name}"),
+  printfulWebhook: route("POST", "/api/v1/printful_webhooks"),
   // Studio
   sellerProfile: route("GET", "/api/v1/seller_profile"),
   openStorefront: route("POST", "/api/v1/seller_profile"),

@@ -52,6 +52,27 @@ export const jobKinds = {
    * `enqueueOrderPrintFiles` when the order is paid.
    */
   render_order_print_files: z.object({ orderId: z.uuid() }),
+  /**
+   * A paid order's fulfilment record, its print files and its submission when the cancellation window closes
+   * (modules/fulfilment; dedupe key: the order id). Queued by completeOrder.
+   */
+  start_order_fulfilment: z.object({ orderId: z.uuid() }),
+  /** Sends a paid order to the print provider, exactly once (modules/fulfilment; dedupe key: the order id). */
+  submit_order_fulfilment: z.object({ orderId: z.uuid() }),
+  /** Reads order `externalId` back from its print provider and applies what changed (a webhook, a print shop step). */
+  sync_order_fulfilment: z.object({ externalId: z.string().min(1).max(64), eventType: z.string().max(100) }),
+  /** The local print shop's clock: moves one of its orders on when its next step is due (adapters/fulfilment). */
+  advance_print_shop_order: z.object({ printShopOrderId: z.uuid() }),
+  /** 'Your order has shipped' (per parcel), 'Delivered' and 'Cancelled' e-mails (modules/fulfilment; dedupe key per event). */
+  send_fulfilment_email: z.object({
+    kind: z.enum(["shipped", "delivered", "cancelled"]),
+    orderId: z.uuid(),
+    shipmentId: z.uuid().optional(),
+  }),
+  /** Carries a parcel's carrier and tracking number to the PayPal capture of its order (dedupe key: the parcel id). */
+  add_paypal_tracking: z.object({ shipmentId: z.uuid() }),
+  /** The safety net of fulfilment: due submissions, submissions cut short, orders not heard of lately. */
+  reconcile_fulfilments: z.object({}),
   /** The hourly clean-up of dead sessions, tokens, counters, finished jobs and old analytics (modules/housekeeping). */
   purge_stale_rows: z.object({}),
 } satisfies Record<string, z.ZodType<Record<string, unknown>>>;

@@ -26,6 +26,7 @@ export async function findOrderAmounts({ db, orderId }: { db: Executor; orderId:
       id: orders.id,
       orderNumber: orders.orderNumber,
       state: orders.state,
+      paidAt: orders.paidAt,
       itemTotalCents: orders.itemTotalCents,
       discountCents: orders.discountCents,
       shippingCents: orders.shippingCents,

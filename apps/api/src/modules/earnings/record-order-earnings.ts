@@ -10,16 +10,6 @@ import {
   type NewEarningsEntry,
 } from "./queries.ts";
 
-/** The states of an order that was paid: its lines have earned, whatever happened since (a refund reverses). */
-const PAID_STATES: ReadonlySet<OrderState> = new Set([
-  "paid",
-  "in_production",
-  "shipped",
-  "delivered",
-  "partly_refunded",
-  "refunded",
-]);
-
 /**
  * Appends the `sale` entries of a paid order: one per line, split by the royalty rule (contract earnings.ts).
  * Idempotent: a line's sale is recorded once (a unique index), so running it again, or concurrently, writes
@@ -30,7 +20,8 @@ const PAID_STATES: ReadonlySet<OrderState> = new Set([
 export async function recordOrderEarnings({ db, orderId }: { db: Executor; orderId: string }): Promise<number> {
   const order = await findOrderAmounts({ db, orderId });
   if (!order) throw new Error(`order ${orderId} does not exist`);
-  if (!PAID_STATES.has(order.state)) throw new Error(`order ${order.orderNumber} is ${order.state}, not paid`);
+  // An order that was paid has earned, whatever happened since (a refund or a cancellation reverses).
+  if (order.paidAt === null) throw new Error(`order ${order.orderNumber} is ${order.state}, not paid`);
   const { itemTotalCents, discountCents, shippingCents, taxCents, totalCents } = order;
   if (
     itemTotalCents === null ||

@@ -7,6 +7,10 @@ import { PAID_STATES } from "./order-states.ts";
 export type LedgerFinding = { check: string; orderNumber: string | null; detail: string };
 
 const PAID = sql.raw(PAID_STATES.map((state) => `'${state}'`).join(", "));
+/** A paid order: in a paid state, or held or cancelled after its payment (its refund then settles it). */
+const PAID_ORDER = sql.raw(
+  `(o.state in (${PAID_STATES.map((state) => `'${state}'`).join(", ")}) or (o.state in ('on_hold', 'cancelled') and o.paid_at is not null))`,
+);
 
 async function rows<Row>(db: Executor, query: ReturnType<typeof sql>): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
@@ -39,7 +43,8 @@ export async function checkLedger(db: Executor): Promise<LedgerFinding[]> {
       db,
       sql`select o.order_number, o.state || ' with ' || count(p.id) || ' succeeded payments' as detail
         from orders o left join order_payments p on p.order_id = o.id and p.status = 'succeeded'
-        where o.state in (${PAID}) group by o.id having count(p.id) <> 1`,
+        where o.state in (${PAID}) or (o.state = 'on_hold' and o.paid_at is not null)
+        group by o.id having count(p.id) <> 1`,
     ),
   );
   add(
@@ -48,7 +53,7 @@ export async function checkLedger(db: Executor): Promise<LedgerFinding[]> {
       db,
       sql`select o.order_number, 'payment ' || p.id || ' succeeded on an order ' || o.state as detail
         from order_payments p join orders o on o.id = p.order_id
-        where p.status = 'succeeded' and o.state not in (${PAID}, 'refunded')`,
+        where p.status = 'succeeded' and not ${PAID_ORDER} and o.state <> 'refunded'`,
     ),
   );
   add(
@@ -113,7 +118,7 @@ export async function checkLedger(db: Executor): Promise<LedgerFinding[]> {
   const ledgered = await rows<{ id: string; order_number: string }>(
     db,
     sql`select o.id, o.order_number from orders o
-      where o.state in (${PAID}, 'refunded')
+      where (${PAID_ORDER} or o.state = 'refunded')
         and exists (select 1 from earnings_entries e where e.order_id = o.id)`,
   );
   for (const order of ledgered) {

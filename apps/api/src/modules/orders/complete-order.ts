@@ -6,8 +6,8 @@ import type { Executor } from "../cart/queries.ts";
  * and the reconciliation job all finish an order here, inside their transaction. In one statement: the order
  * goes from payment_pending (or on_hold) to paid (only from there, so a second capture finds nothing to
  * complete; the transition trigger appends the move, with who and why, to the timeline), its payment becomes
- * the order's succeeded one (a partial unique index allows one per order), and the confirmation e-mail and the
- * artists' earnings are queued (deduplicated by order). What was bought leaves the cart it was placed from
+ * the order's succeeded one (a partial unique index allows one per order), and the confirmation e-mail, the
+ * artists' earnings and the order's fulfilment are queued (deduplicated by order). What was bought leaves the cart it was placed from
  * (decision 053): the cart is deleted when nothing else is in it, else the bought units are taken off its lines
  * (a line added while the payment ran stays).
  *
@@ -85,7 +85,8 @@ export async function completeOrder(options: {
     ), queued as (
       insert into jobs (kind, payload, dedupe_key)
       select job.kind, jsonb_build_object('orderId', paid.id), paid.id::text
-      from paid cross join (values ('send_order_confirmation'), ('record_order_earnings')) as job(kind)
+      from paid cross join (values ('send_order_confirmation'), ('record_order_earnings'), ('start_order_fulfilment'))
+        as job(kind)
       on conflict (kind, dedupe_key) do nothing
       returning id
     )

@@ -87,13 +87,16 @@ export async function refundOrder(options: {
         where o.id = ${orderId} and o.state <> 'cart'`,
     );
     if (!order) throw AppError.notFound("Order");
-    if (!(PAID_STATES as readonly string[]).includes(order.state) || !order.payment_id) {
+    // A paid order, or one held or cancelled after its payment (a cancellation in the window refunds it whole).
+    const refundable =
+      (PAID_STATES as readonly string[]).includes(order.state) || ["on_hold", "cancelled"].includes(order.state);
+    if (!refundable || !order.payment_id) {
       throw AppError.conflict(`Order ${order.order_number} is ${order.state.replace("_", " ")}: it cannot be refunded`);
     }
-    const refundable = Number(order.total_cents) - Number(order.claimed_cents);
-    const amount = options.amountCents ?? refundable;
-    if (amount <= 0 || amount > refundable) {
-      const message = `At most ${refundable} cents of order ${order.order_number} can still be refunded`;
+    const left = Number(order.total_cents) - Number(order.claimed_cents);
+    const amount = options.amountCents ?? left;
+    if (amount <= 0 || amount > left) {
+      const message = `At most ${left} cents of order ${order.order_number} can still be refunded`;
       throw AppError.conflict(message, [{ field: "amount_cents", message }]);
     }
     // Through the processor first (a gift-card-only order's payment is the gift card), the rest to the gift card.
@@ -203,7 +206,7 @@ export async function applySucceededRefund(options: { db: Database; refundId: st
     if (order.state !== next && order.state !== "refunded") {
       await tx.execute(sql`update orders set state = ${next}, state_changed_by = ${actor},
           state_change_reason = ${whole ? "refunded in full" : "refunded in part"}, updated_at = now()
-        where id = ${refund.order_id} and state in (${PAID})`);
+        where id = ${refund.order_id} and (state in (${PAID}) or (state = 'on_hold' and paid_at is not null))`);
     }
     if (whole) {
       await tx.execute(sql`update order_payments set status = 'refunded', updated_at = now()

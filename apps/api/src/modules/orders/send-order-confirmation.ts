@@ -8,9 +8,6 @@ import { findConfirmationOrder } from "./find-confirmation-order.ts";
 import { renderOrderConfirmationEmail } from "./order-confirmation-email.ts";
 import { buildOrderUrl, getOrderAccessSecret } from "./order-link.ts";
 
-/** States of an order that was paid (a confirmation sent late still confirms the purchase). */
-const PAID_STATES: ReadonlySet<OrderState> = new Set(["paid", "in_production", "shipped", "delivered", "refunded"]);
-
 /**
  * Renders the confirmation e-mail of a paid order and queues it as a `send_email` job keyed
  * `order_confirmation:{orderId}`, so it is sent exactly once however often this runs (the job's own dedupe key
@@ -29,7 +26,8 @@ export async function sendOrderConfirmation({
   const found = await findConfirmationOrder({ db, orderId });
   if (!found) throw new Error(`order ${orderId} does not exist`);
   const { order } = found;
-  if (!PAID_STATES.has(order.state)) throw new Error(`order ${order.orderNumber} is ${order.state}, not paid`);
+  // An order that was paid (a confirmation sent late still confirms the purchase).
+  if (order.paidAt === null) throw new Error(`order ${order.orderNumber} is ${order.state}, not paid`);
   const secret = await getOrderAccessSecret({ db, config });
   const message = renderOrderConfirmationEmail({
     config,
