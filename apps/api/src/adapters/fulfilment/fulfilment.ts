@@ -128,7 +128,8 @@ export type FulfilmentProvider = {
    * Verifies a provider's notification (signature, shape) and says which order to read again; null when it is
    * forged or malformed. Providers that do not post notifications over HTTP return null.
    */
-  verifyNotification(input: { headers: Record<string, string | undefined>; rawBody: string }): Promise<
-    FulfilmentNotification | null
-  >;
+  verifyNotification(input: {
+    headers: Record<string, string | undefined>;
+    rawBody: string;
+  }): Promise<FulfilmentNotification | null>;
 };
