@@ -1,4 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PRINTFUL_CATALOG_FIXTURE, variantsOf } from "../../../test/printful/printful-catalog-fixture.ts";
 import { type LocalPrintfulServer, startPrintfulServer } from "../../../test/printful/printful-server.ts";
@@ -416,6 +418,43 @@ describe("Printful: webhook events", () => {
       eventType: "shipment_sent",
       externalId: request.externalId,
     });
+  });
+
+  it("posts each event to the webhook URL, where it verifies", async () => {
+    const received: Array<{ headers: Record<string, string | undefined>; rawBody: string }> = [];
+    const receiver = http.createServer((incoming, response) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("end", () => {
+        const headers = Object.fromEntries(
+          Object.entries(incoming.headers).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
+        );
+        received.push({ headers, rawBody: Buffer.concat(chunks).toString("utf8") });
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    try {
+      printful.webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/v1/printful_webhooks`;
+      const request = orderRequest();
+      const provider = createPrintful();
+      await provider.submitOrder(request);
+      const delivered = printful.deliveries.length;
+      await printful.putOnHold(request.externalId, "Artwork needs a check");
+      await printful.removeHold(request.externalId);
+      expect(printful.deliveries.slice(delivered)).toEqual([
+        { type: "order_put_hold", status: 200 },
+        { type: "order_remove_hold", status: 200 },
+      ]);
+      const notifications = await Promise.all(received.map((event) => provider.verifyNotification(event)));
+      expect(notifications).toEqual([
+        { eventType: "order_put_hold", externalId: request.externalId },
+        { eventType: "order_remove_hold", externalId: request.externalId },
+      ]);
+    } finally {
+      printful.webhookUrl = undefined;
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 
   it("refuses tampered, forged, unsigned, malformed and other events", async () => {

@@ -5,8 +5,8 @@ import {
   type FulfilmentProvider,
   type ProviderOrder,
 } from "./fulfilment.ts";
-import { createVariantResolver } from "./printful-catalog.ts";
-import { createPrintfulClient, PRINTFUL_DEFAULT_BASE_URL } from "./printful-client.ts";
+import { createVariantResolver } from "./printful/catalog.ts";
+import { createPrintfulClient, PRINTFUL_DEFAULT_BASE_URL } from "./printful/client.ts";
 import {
   buildPrintfulOrderBody,
   failureReasonOf,
@@ -15,8 +15,8 @@ import {
   printfulOrderReplySchema,
   printfulShipmentSchema,
   toProviderOrder,
-} from "./printful-orders.ts";
-import { verifyPrintfulNotification } from "./printful-webhooks.ts";
+} from "./printful/orders.ts";
+import { verifyPrintfulNotification } from "./printful/webhooks.ts";
 
 export { PRINTFUL_DEFAULT_BASE_URL };
 

@@ -8,8 +8,8 @@ import {
   type ProviderOrderStatus,
   type ProviderShipment,
   type ShipmentStatus,
-} from "./fulfilment.ts";
-import { PRINTFUL_SHIPPING_METHODS, type PrintfulStyle } from "./printful-catalog.ts";
+} from "../fulfilment.ts";
+import { PRINTFUL_SHIPPING_METHODS, type PrintfulStyle } from "./catalog.ts";
 
 /**
  * Printful API v2 orders in our words (decision 068): the body that creates one, and what its order and shipment
@@ -146,7 +146,7 @@ const TRACKING_PARAMETERS = [
   "AWB",
 ];
 
-/** The tracking number in a tracking page's address: a known query parameter, or the last path segment. */
+/** The tracking number in a tracking page's address: a known query parameter, or the last path segment with digits. */
 export function trackingNumberFromUrl(trackingUrl: string): string | undefined {
   if (!URL.canParse(trackingUrl)) return undefined;
   const url = new URL(trackingUrl);
@@ -155,7 +155,8 @@ export function trackingNumberFromUrl(trackingUrl: string): string | undefined {
     if (value) return value;
   }
   const last = url.pathname.split("/").filter(Boolean).at(-1);
-  return last && /^[A-Za-z0-9]{8,40}$/.test(last) ? last : undefined;
+  // Tracking numbers carry digits: a word such as "tracking" is the page, not the number.
+  return last && /^(?=.*\d)[A-Za-z0-9]{8,40}$/.test(last) ? last : undefined;
 }
 
 /** A parcel's state: Printful's shipment status and the carrier's delivery status. */

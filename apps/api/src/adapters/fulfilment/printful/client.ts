@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FulfilmentError } from "./fulfilment.ts";
+import { FulfilmentError } from "../fulfilment.ts";
 
 /**
  * Printful API v2 over fetch (decision 068): a private token as the bearer, the store in `X-PF-Store-Id` when the

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import type { FulfilmentNotification } from "./fulfilment.ts";
+import type { FulfilmentNotification } from "../fulfilment.ts";
 
 /**
  * Printful's webhook v2 events (decision 068). Printful signs each event with HMAC-SHA256 of the raw body under

@@ -2,11 +2,11 @@ import { PRODUCT_COLORS, type ProductColor } from "@threadfolk/contract/colors";
 import { SHIPPING_SERVICE_KEYS, type ShippingServiceKey } from "@threadfolk/contract/shipping";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
-import { FulfilmentError } from "./fulfilment.ts";
-import mappingData from "./printful-catalog-mapping.json" with { type: "json" };
+import { FulfilmentError } from "../fulfilment.ts";
+import mappingData from "./catalog-mapping.json" with { type: "json" };
 
 /**
- * What Printful makes our garments on (decision 068): the mapping in printful-catalog-mapping.json, checked here
+ * What Printful makes our garments on (decision 068): the mapping in catalog-mapping.json, checked here
  * once when the module loads, and the catalogue variant of a style, colour and size, found in Printful's list of
  * the product's variants and kept in the process (the catalogue changes rarely; a day at most).
  */
@@ -49,11 +49,11 @@ export type PrintfulStyle = z.infer<typeof mappingSchema>["styles"][number];
 function loadMapping() {
   const mapping = mappingSchema.parse(mappingData);
   for (const entry of [mapping.shipping, ...mapping.styles]) {
-    if (!mapping.sources[entry.source]) throw new Error(`printful-catalog-mapping.json: no source ${entry.source}`);
+    if (!mapping.sources[entry.source]) throw new Error(`catalog-mapping.json: no source ${entry.source}`);
   }
   const styles = new Map<string, PrintfulStyle>();
   for (const style of mapping.styles) {
-    if (styles.has(style.styleKey)) throw new Error(`printful-catalog-mapping.json: ${style.styleKey} twice`);
+    if (styles.has(style.styleKey)) throw new Error(`catalog-mapping.json: ${style.styleKey} twice`);
     styles.set(style.styleKey, style);
   }
   return { styles, shippingMethods: mapping.shipping.methods };
