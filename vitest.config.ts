@@ -11,6 +11,7 @@ const exclude = ["**/node_modules/**", "**/dist/**", "e2e/**"];
 const DATABASE_INDEPENDENT_FILES = [
   "apps/api/src/adapters/address/address-contract.integration.test.ts",
   "apps/api/src/adapters/analytics/analytics-contract.integration.test.ts",
+  "apps/api/src/adapters/fulfilment/printful-contract.integration.test.ts",
   "apps/api/src/adapters/mail/mail-contract.integration.test.ts",
   "apps/api/src/adapters/storage/storage-contract.integration.test.ts",
   "apps/api/src/adapters/tax/tax-contract.integration.test.ts",

@@ -36,4 +36,26 @@ describe("loadConfig", () => {
     expect(loadConfig({}).SEED_DEMO_DATA).toBe(false);
     expect(() => loadConfig({ NODE_ENV: "production", SEED_DEMO_DATA: "true" })).toThrow(/SEED_DEMO_DATA/);
   });
+
+  it("reads Printful's settings: a token needs the webhook secret, and the other way round", () => {
+    expect(loadConfig({})).toMatchObject({
+      PRINTFUL_API_BASE: "https://api.printful.com",
+      PRINTFUL_TIMEOUT_MS: 15_000,
+    });
+    const secret = "a01376f30766acf7f706cc84beb57b79f9779e4a3e79d5519b3a9069c2156807";
+    const config = loadConfig({
+      PRINTFUL_API_TOKEN: "pf-token",
+      PRINTFUL_WEBHOOK_SECRET: secret,
+      PRINTFUL_STORE_ID: "123",
+    });
+    expect(config).toMatchObject({
+      PRINTFUL_API_TOKEN: "pf-token",
+      PRINTFUL_WEBHOOK_SECRET: secret,
+      PRINTFUL_STORE_ID: "123",
+    });
+    expect(() => loadConfig({ PRINTFUL_API_TOKEN: "pf-token" })).toThrow(/PRINTFUL_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ PRINTFUL_WEBHOOK_SECRET: secret })).toThrow(/PRINTFUL_API_TOKEN/);
+    expect(() => loadConfig({ PRINTFUL_STORE_ID: "my-store" })).toThrow(/PRINTFUL_STORE_ID/);
+    expect(() => loadConfig({ PRINTFUL_API_BASE: "api.printful.com" })).toThrow(/PRINTFUL_API_BASE/);
+  });
 });

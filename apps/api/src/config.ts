@@ -213,6 +213,27 @@ const environmentSchema = z
     /** The PayPal JS SDK the payment step loads; the in-app sandbox's stand-in when PayPal is not configured. */
     PAYPAL_SDK_URL: optionalUrl(["http", "https"]),
     PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+    /** Printful API v2 (decision 068): a private token with the orders scope; used when FULFILMENT_PROVIDER picks Printful. */
+    PRINTFUL_API_TOKEN: z.string().trim().min(1).optional(),
+    PRINTFUL_API_BASE: z
+      .string()
+      .trim()
+      .default("https://api.printful.com")
+      .refine((value) => /^https?:\/\//.test(value), { message: "must start with http:// or https://" }),
+    /** The store the orders go to, for an account-level token (a store's own token needs none). */
+    PRINTFUL_STORE_ID: z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}$/, "must be Printful's numeric store id")
+      .optional(),
+    /** The secret key of our Printful webhook configuration (shown once when it is made); events are verified with it. */
+    PRINTFUL_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .min(16, "must be the secret key Printful showed (64 bytes in hex)")
+      .optional(),
+    /** The longest one Printful call may take. */
+    PRINTFUL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   })
   .superRefine((values, context) => {
     if (values.NODE_ENV === "production" && values.SEED_DEMO_DATA === true) {
@@ -242,6 +263,14 @@ const environmentSchema = z
     if (Boolean(values.PAYPAL_CLIENT_ID) !== Boolean(values.PAYPAL_CLIENT_SECRET)) {
       const missing = values.PAYPAL_CLIENT_ID ? "PAYPAL_CLIENT_SECRET" : "PAYPAL_CLIENT_ID";
       context.addIssue({ code: "custom", path: [missing], message: "PayPal needs both the client id and secret" });
+    }
+    if (Boolean(values.PRINTFUL_API_TOKEN) !== Boolean(values.PRINTFUL_WEBHOOK_SECRET)) {
+      const missing = values.PRINTFUL_API_TOKEN ? "PRINTFUL_WEBHOOK_SECRET" : "PRINTFUL_API_TOKEN";
+      context.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "Printful needs both the API token and the webhook secret (its events are refused without it)",
+      });
     }
     if (values.STRIPE_SECRET_KEY && !values.STRIPE_PUBLISHABLE_KEY) {
       context.addIssue({
