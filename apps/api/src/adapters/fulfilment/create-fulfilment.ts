@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { enqueueJob } from "../../jobs/enqueue-job.ts";
 import type { FulfilmentProvider } from "./fulfilment.ts";
 import { createLocalPrintShop, type LocalPrintShop } from "./local-print-shop.ts";
+import { createPrintfulFulfilment } from "./printful.ts";
 
 export type FulfilmentSetup = {
   /** Where new orders go (FULFILMENT_PROVIDER). */
@@ -42,11 +43,22 @@ export function createFulfilment(options: {
       }
     },
   });
+  const printful =
+    options.printful ??
+    (config.PRINTFUL_API_TOKEN && config.PRINTFUL_WEBHOOK_SECRET
+      ? createPrintfulFulfilment({
+          baseUrl: config.PRINTFUL_API_BASE,
+          apiToken: config.PRINTFUL_API_TOKEN,
+          ...(config.PRINTFUL_STORE_ID ? { storeId: config.PRINTFUL_STORE_ID } : {}),
+          webhookSecret: config.PRINTFUL_WEBHOOK_SECRET,
+          timeoutMs: config.PRINTFUL_TIMEOUT_MS,
+        })
+      : undefined);
   const providers: FulfilmentSetup["providers"] = { local_print_shop: printShop };
-  if (options.printful) providers.printful = options.printful;
-  if (config.FULFILMENT_PROVIDER === "printful" && !options.printful) {
-    throw new Error("FULFILMENT_PROVIDER=printful needs PRINTFUL_API_TOKEN");
+  if (printful) providers.printful = printful;
+  if (config.FULFILMENT_PROVIDER === "printful" && !printful) {
+    throw new Error("FULFILMENT_PROVIDER=printful needs PRINTFUL_API_TOKEN and PRINTFUL_WEBHOOK_SECRET");
   }
-  const provider = config.FULFILMENT_PROVIDER === "printful" && options.printful ? options.printful : printShop;
+  const provider = config.FULFILMENT_PROVIDER === "printful" && printful ? printful : printShop;
   return { provider, providers, printShop };
 }

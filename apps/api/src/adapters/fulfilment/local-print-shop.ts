@@ -12,7 +12,7 @@ import type {
   ProviderOrderStatus,
   ProviderShipment,
 } from "./fulfilment.ts";
-import { newTrackingNumber, trackingUrl } from "./tracking-numbers.ts";
+import { newTrackingNumber, trackingUrl } from "./print-shop/tracking-numbers.ts";
 
 /**
  * The local print shop (issue 27, decision 069): an offline print provider that really does the job. It keeps

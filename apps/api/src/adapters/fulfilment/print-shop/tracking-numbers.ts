@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { Carrier } from "./fulfilment.ts";
+import type { Carrier } from "../fulfilment.ts";
 
 /**
  * Tracking numbers in each carrier's published format, with its check digit, and each carrier's public tracking
