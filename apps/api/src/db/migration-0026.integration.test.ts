@@ -1,11 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildDesign } from "../../test/factories/catalogue.ts";
+import { migrationsUpTo } from "../../test/migrations-up-to.ts";
 import { MIGRATIONS_FOLDER } from "../lib/paths.ts";
 import { type DatabaseHandle, openDatabase } from "./client.ts";
 
@@ -14,29 +12,11 @@ import { type DatabaseHandle, openDatabase } from "./client.ts";
  * payment (the old model: one row) and a paid order; after 0026 the placed row is still the order, with a new cart
  * for its owner holding the same lines and addresses, and the paid order and its timeline are kept.
  */
-const folders: string[] = [];
 let handle: DatabaseHandle | undefined;
 
 afterAll(async () => {
   await handle?.close();
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
-
-/** The migrations up to `lastIndex`, as a folder drizzle's migrator reads. */
-function migrationsUpTo(lastIndex: number): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "threadfolk-migrations-"));
-  folders.push(folder);
-  fs.mkdirSync(path.join(folder, "meta"));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= lastIndex);
-  fs.writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify(journal));
-  for (const entry of journal.entries) {
-    fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  }
-  return folder;
-}
 
 async function rows<Row>(db: PgliteDatabase, query: ReturnType<typeof sql>): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;

@@ -22,8 +22,9 @@ export type PrintFileSpec = {
 export type PrintFileOutcome = { ok: true; png: Buffer; box: Box } | { ok: false; reason: string };
 
 /**
- * zlib level of the print file: most of the canvas is transparent and compresses at any level; level 6 is
- * about as fast as 1 on artwork (libvips spends its time in the resize) and a third smaller (bench:print-files).
+ * zlib level of the print file. Measured on this machine at 3600 x 4800: a photographic artwork printed the
+ * whole width makes 35 MB at level 6 against 52 MB at level 1 for about a tenth more time (1.1 s against
+ * 1.0 s); a flat badge, 0.9 MB against 1.6 MB in the same time. Level 9 takes twice as long for no gain.
  */
 const PNG_COMPRESSION_LEVEL = 6;
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
