@@ -367,10 +367,15 @@ export function createLocalPrintShop(options: LocalPrintShopOptions): LocalPrint
       return db.transaction(async (tx) => {
         const found = await loadOrder(tx, sql`o.id = ${printShopOrderId}`, true);
         if (!found) return undefined;
-        const { order, parcels } = found;
+        const { order } = found;
+        let { parcels } = found;
         let moved = false;
-        // Several steps may be due at once (a slow worker, a fast clock): each is applied in turn.
-        for (let guard = 0; guard < 10 && (await step(tx, order, parcels)); guard++) moved = true;
+        // Several steps may be due at once (a slow worker, a fast clock): each is applied in turn, the parcels
+        // read again after each (packing makes them).
+        for (let guard = 0; guard < 10 && (await step(tx, order, parcels)); guard++) {
+          moved = true;
+          parcels = (await loadOrder(tx, sql`o.id = ${order.id}`))?.parcels ?? parcels;
+        }
         if (!moved) return { status: order.status, nextStepAt: order.next_step_at ? asDate(order.next_step_at) : null };
         const wakeAt = await settle(tx, order, parcels, `order_${order.status}`);
         return { status: order.status, nextStepAt: wakeAt };

@@ -18,6 +18,8 @@ export async function reconcileOrderLedger({
   const order = await findOrderAmounts({ db, orderId });
   if (!order || order.totalCents === null) throw new Error(`order ${orderId} was not placed`);
   const entries = await findOrderEarningsEntries({ db, orderId });
+  // Refunded in full: a refunded order, or a paid one the shopper cancelled in its window (issue 27).
+  const refundedWhole = order.state === "refunded" || order.state === "cancelled";
   const sales = entries.filter((entry) => entry.kind === "sale");
   const reversals = entries.filter((entry) => entry.kind === "reversal");
   const result = reconcileOrder({
@@ -28,8 +30,9 @@ export async function reconcileOrderLedger({
       taxCents: order.taxCents ?? 0,
       totalCents: order.totalCents,
     },
-    // A refunded order's capture was given back; it is still what the order was charged.
-    charges: await findCapturedPaymentAmounts({ db, orderId, includeRefunded: order.state === "refunded" }),
+    // A refunded order's capture was given back (a cancelled one's too: cancelling refunds it whole); it is still
+    // what the order was charged.
+    charges: await findCapturedPaymentAmounts({ db, orderId, includeRefunded: refundedWhole }),
     entries: sales,
   });
   const problems = [...result.problems];
@@ -46,7 +49,7 @@ export async function reconcileOrderLedger({
     for (const part of parts) {
       const left = sale[part] + own.reduce((sum, reversal) => sum + reversal[part], 0);
       if (left < 0) problems.push(`sale ${sale.id} is reversed past its ${part}`);
-      if (order.state === "refunded" && left !== 0) {
+      if (refundedWhole && left !== 0) {
         problems.push(`sale ${sale.id} of a refunded order keeps ${left} cents of ${part}`);
       }
     }

@@ -195,6 +195,9 @@ export async function submitOrderFulfilment(options: {
 }): Promise<Record<string, unknown>> {
   const { context, orderId, attempt, maxAttempts } = options;
   const { db, config, provider } = context;
+  // Read before the transaction: the embedded database has one connection, so a read outside the transaction
+  // while it is open would wait for it forever.
+  const files = await context.printFiles(orderId);
   const decision: Decision = await db.transaction(async (tx) => {
     await tx.execute(sql`select id from orders where id = ${orderId} for update`);
     const [order] = await rows<OrderToSubmit>(
@@ -221,7 +224,6 @@ export async function submitOrderFulfilment(options: {
     }
     if (order.state !== "paid") return { kind: "skip", why: `order is ${order.state}` };
     if (!order.due) return { kind: "later", why: "the cancellation window is open" };
-    const files = await context.printFiles(orderId);
     if (files.status === "pending") return { kind: "later", why: "print files are being made" };
     if (files.status === "failed") {
       await holdOrder(tx, orderId, `Print files could not be made: ${files.reason}`);
