@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { createPayPalSchemas, type PayPalDescriptionName } from "../adapters/paypal/sandbox/paypal-schemas.ts";
+import { createPayPalSchemas, type PayPalDescriptionName } from "@threadfolk/paypal-sandbox/paypal-schemas";
 
 /**
  * How long the PayPal sandbox's Ajv validators take to build (decision 065): making the Ajv instance with PayPal's

@@ -1,12 +1,16 @@
+import { createPayPalSandbox, type PayPalSandbox } from "@threadfolk/paypal-sandbox/paypal-sandbox";
+import { type RunningPayPalSandbox, startPayPalSandboxServer } from "@threadfolk/paypal-sandbox/paypal-sandbox-server";
+import {
+  createPayPalSchemas,
+  describeSchemaErrors,
+  prepareRequestSchemas,
+} from "@threadfolk/paypal-sandbox/paypal-schemas";
+import { createSandboxFetch, SANDBOX_FETCH_BASE_URL } from "@threadfolk/paypal-sandbox/sandbox-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/test-database.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { type CreatePayPalOrderInput, PayPalError, type PayPalGateway } from "./paypal.ts";
 import { createPayPalApiGateway } from "./paypal-api.ts";
-import { createPayPalSandbox, type PayPalSandbox } from "./sandbox/paypal-sandbox.ts";
-import { type RunningPayPalSandbox, startPayPalSandboxServer } from "./sandbox/paypal-sandbox-server.ts";
-import { createPayPalSchemas, describeSchemaErrors, prepareRequestSchemas } from "./sandbox/paypal-schemas.ts";
-import { createSandboxFetch, SANDBOX_FETCH_BASE_URL } from "./sandbox/sandbox-fetch.ts";
 
 /**
  * Refunds on the PayPal port (issue 24): the real adapter against the sandbox, over HTTP and in the process, and

@@ -1,11 +1,10 @@
 import fs from "node:fs";
-import path from "node:path";
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { PAYPAL_SANDBOX_DESCRIPTIONS_FOLDER } from "../../../lib/paths.ts";
+import { descriptionPath } from "./files.ts";
 
 /**
- * PayPal's published OpenAPI descriptions (the subsets in this folder, Apache-2.0, see NOTICE) compiled with Ajv
+ * PayPal's published OpenAPI descriptions (the subsets in descriptions/, Apache-2.0, see its NOTICE) compiled with Ajv
  * and ajv-formats: request bodies, headers and replies are checked against the schemas PayPal publishes, by a
  * maintained JSON Schema validator. OpenAPI 3.0 schema objects are JSON Schema with a few annotations of their
  * own (readOnly, example, discriminator …), which Ajv ignores outside strict mode. PayPal's own format names
@@ -55,9 +54,7 @@ const documents = new Map<PayPalDescriptionName, OpenApiDocument>();
 export function readPayPalDescription(name: PayPalDescriptionName): OpenApiDocument {
   let document = documents.get(name);
   if (!document) {
-    document = JSON.parse(
-      fs.readFileSync(path.join(PAYPAL_SANDBOX_DESCRIPTIONS_FOLDER, PAYPAL_DESCRIPTIONS[name]), "utf8"),
-    ) as OpenApiDocument;
+    document = JSON.parse(fs.readFileSync(descriptionPath(PAYPAL_DESCRIPTIONS[name]), "utf8")) as OpenApiDocument;
     documents.set(name, document);
   }
   return document;

@@ -1,7 +1,5 @@
 import { createHash, randomBytes, randomUUID, sign, verify } from "node:crypto";
 import { crc32 } from "node:zlib";
-import type { Database } from "../../../db/client.ts";
-import { centsToValue, valueToCents } from "../paypal.ts";
 import {
   documentedIssues,
   type PayPalDescriptionName,
@@ -9,11 +7,12 @@ import {
   paypalRequestSchemas,
   toPayPalIssues,
 } from "./paypal-schemas.ts";
-import { checkAmounts, type Money } from "./sandbox-amounts.ts";
+import { centsToValue, checkAmounts, type Money, valueToCents } from "./sandbox-amounts.ts";
 import { header, paypalId, type Refusal, refuse, refuseIssue, SandboxRefusal } from "./sandbox-errors.ts";
 import {
   createSandboxStore,
   type SandboxCapture,
+  type SandboxDatabase,
   type SandboxExecutor,
   type SandboxOrder,
   type SandboxRefund,
@@ -24,7 +23,7 @@ import {
  * A local PayPal (decisions 027 and 055): the Orders v2 calls our adapter makes (create, show, capture), the
  * OAuth2 token, Payments v2 (show capture, refund capture, show refund) and
  * `POST /v1/notifications/verify-webhook-signature`, answering as PayPal does. Every request body and header is
- * checked against PayPal's published OpenAPI descriptions (the subsets in this folder, Apache-2.0, see NOTICE)
+ * checked against PayPal's published OpenAPI descriptions (the subsets in descriptions/, Apache-2.0, see its NOTICE)
  * and PayPal's business rules for amounts; a request that does not fit is answered with PayPal's error shape and
  * recorded in `refusals`. Orders, captures, refunds, tokens, replayable answers and the signing key live in the
  * database (sandbox-store.ts), so every app instance serves every order. A payer approves an order through
@@ -63,8 +62,8 @@ export type SandboxResponse = { status: number; headers: Record<string, string>;
 export type ApprovalOutcome = "approve" | "cancel" | "funding_declined" | "capture_pending" | "capture_declined";
 
 export type PayPalSandboxOptions = {
-  /** Where the sandbox keeps its books: the app's database, shared by every instance. */
-  db: Database;
+  /** Where the sandbox keeps its books: the host app's database (its tables are `./schema.ts`), shared by every instance. */
+  db: SandboxDatabase;
   clientId?: string;
   clientSecret?: string;
   /** The webhook id notifications are signed for (PAYPAL_WEBHOOK_ID when the app runs the sandbox). */

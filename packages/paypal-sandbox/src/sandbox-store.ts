@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client.ts";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import {
   paypalSandboxAnswers,
   paypalSandboxCaptures,
@@ -8,7 +8,7 @@ import {
   paypalSandboxRefunds,
   paypalSandboxSigningKeys,
   paypalSandboxTokens,
-} from "../../../db/schema/paypal-sandbox.ts";
+} from "./schema.ts";
 
 /**
  * The sandbox's books in the database (decision 055): orders, captures, refunds, the first answer to each
@@ -23,13 +23,20 @@ export type SandboxCapture = typeof paypalSandboxCaptures.$inferSelect;
 export type SandboxRefund = typeof paypalSandboxRefunds.$inferSelect;
 export type StoredAnswer = { status: number; headers: Record<string, string>; body: string };
 
+/**
+ * The host app's Drizzle database (PGlite or node-postgres, whatever else its schema holds), given to the sandbox:
+ * the sandbox imports nothing of the app (decision 066). Its tables must exist there (`./schema.ts`, migrated by
+ * the app).
+ */
+export type SandboxDatabase = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
+
 /** What the queries run on: the database or a transaction. */
-export type SandboxExecutor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+export type SandboxExecutor = Pick<SandboxDatabase, "select" | "insert" | "update" | "delete" | "execute">;
 
 /** Orders (with their captures and refunds) and stored answers are kept this long; PayPal keeps request ids 45 days. */
 const RETENTION_MS = 45 * 24 * 60 * 60 * 1000;
 
-export function createSandboxStore(db: Database) {
+export function createSandboxStore(db: SandboxDatabase) {
   let signingKey: Promise<{ id: string; privateKeyPem: string; publicKeyPem: string }> | undefined;
 
   async function loadSigningKey() {

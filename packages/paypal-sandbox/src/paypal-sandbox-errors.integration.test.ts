@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../../../test/test-database.ts";
-import type { DatabaseHandle } from "../../../db/client.ts";
+import type { DatabaseHandle } from "../../../apps/api/src/db/client.ts";
+import { createTestDatabase } from "../../../apps/api/test/test-database.ts";
 import { createPayPalSandbox, type PayPalSandbox, type SandboxResponse } from "./paypal-sandbox.ts";
 import {
   createPayPalSchemas,
