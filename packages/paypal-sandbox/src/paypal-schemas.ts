@@ -15,6 +15,7 @@ export const PAYPAL_DESCRIPTIONS = {
   orders: "checkout-orders-v2.json",
   webhooks: "notifications-webhooks-v1.json",
   payments: "payments-payment-v2.json",
+  tracking: "shipping-shipment-tracking-v1.json",
 } as const;
 
 export type PayPalDescriptionName = keyof typeof PAYPAL_DESCRIPTIONS;
@@ -68,7 +69,7 @@ export type PayPalSchemas = {
   schema(description: PayPalDescriptionName, schema: string): ValidateFunction;
   /** The validator of a header or path parameter `#/components/parameters/<parameter>`. */
   parameter(description: PayPalDescriptionName, parameter: string): ValidateFunction;
-  /** The validator of an operation's reply body for a status (`default` when the status has none). */
+  /** The validator of an operation's reply body for a status (`default`'s when the status documents no body). */
   reply(description: PayPalDescriptionName, pathTemplate: string, method: string, status: number): ValidateFunction;
 };
 
@@ -198,10 +199,14 @@ export function createPayPalSchemas(options: PayPalSchemasOptions = {}): PayPalS
         const document = readPayPalDescription(description);
         const operation = document.paths[pathTemplate]?.[method.toLowerCase()];
         if (!operation) throw new Error(`${PAYPAL_DESCRIPTIONS[description]} has no ${method} ${pathTemplate}`);
-        let response = operation.responses?.[String(status)] ?? operation.responses?.default;
-        if (response && "$ref" in response)
-          response = document.components.responses?.[response.$ref.replace("#/components/responses/", "")];
-        const schema = response?.content?.["application/json"]?.schema;
+        const resolve = (found: (typeof operation.responses & {})[string] | undefined) =>
+          found && "$ref" in found
+            ? document.components.responses?.[found.$ref.replace("#/components/responses/", "")]
+            : found;
+        // A status listed without a body (Shipment Tracking lists 400, 403, 404 and 500 so) has its `default`'s.
+        const schema =
+          resolve(operation.responses?.[String(status)])?.content?.["application/json"]?.schema ??
+          resolve(operation.responses?.default)?.content?.["application/json"]?.schema;
         if (!schema) throw new Error(`${method} ${pathTemplate} documents no JSON reply for ${status}`);
         return ajv.compile(anchored(description, schema));
       });
@@ -358,6 +363,9 @@ const SANDBOX_REQUESTS: Array<[PayPalDescriptionName, "schema" | "parameter", st
   ["payments", "parameter", "paypal_auth_assertion"],
   ["payments", "parameter", "prefer"],
   ["webhooks", "schema", "verify_webhook_signature"],
+  ["tracking", "schema", "tracker_collection"],
+  ["tracking", "schema", "tracker"],
+  ["tracking", "parameter", "id"],
 ];
 
 /**

@@ -8,10 +8,11 @@ import {
   paypalSandboxRefunds,
   paypalSandboxSigningKeys,
   paypalSandboxTokens,
+  paypalSandboxTrackers,
 } from "./schema.ts";
 
 /**
- * The sandbox's books in the database (decision 055): orders, captures, refunds, the first answer to each
+ * The sandbox's books in the database (decision 055): orders, captures, refunds, trackers, the first answer to each
  * PayPal-Request-Id, access tokens and the webhook signing key. Every app instance reads and writes the same
  * rows, so an order created through one is approved, captured and refunded through any other. Changes that
  * must not interleave (a capture, a refund, a replayed request id) run in one transaction that locks the row
@@ -21,6 +22,7 @@ import {
 export type SandboxOrder = typeof paypalSandboxOrders.$inferSelect;
 export type SandboxCapture = typeof paypalSandboxCaptures.$inferSelect;
 export type SandboxRefund = typeof paypalSandboxRefunds.$inferSelect;
+export type SandboxTracker = typeof paypalSandboxTrackers.$inferSelect;
 export type StoredAnswer = { status: number; headers: Record<string, string>; body: string };
 
 /**
@@ -133,6 +135,21 @@ export function createSandboxStore(db: SandboxDatabase) {
     },
     async insertRefund(executor: SandboxExecutor, refund: typeof paypalSandboxRefunds.$inferInsert) {
       await executor.insert(paypalSandboxRefunds).values(refund);
+    },
+
+    async findTracker(executor: SandboxExecutor, id: string) {
+      const [tracker] = await executor.select().from(paypalSandboxTrackers).where(eq(paypalSandboxTrackers.id, id));
+      return tracker;
+    },
+    async insertTracker(executor: SandboxExecutor, tracker: typeof paypalSandboxTrackers.$inferInsert) {
+      await executor.insert(paypalSandboxTrackers).values(tracker);
+    },
+    async updateTracker(
+      executor: SandboxExecutor,
+      id: string,
+      changes: Partial<Omit<SandboxTracker, "id" | "captureId" | "trackingNumber" | "createdAt">>,
+    ) {
+      await executor.update(paypalSandboxTrackers).set(changes).where(eq(paypalSandboxTrackers.id, id));
     },
 
     async findAnswer(executor: SandboxExecutor, key: string): Promise<StoredAnswer | undefined> {

@@ -117,3 +117,31 @@ export const paypalSandboxSigningKeys = pgTable("paypal_sandbox_signing_keys", {
   publicKeyPem: text("public_key_pem").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Shipment trackers added to captures (Shipment Tracking v1), one per capture and tracking number. The id is
+ * PayPal's tracker id, `<capture id>-<tracking number>`; a capture's trackers go with it.
+ */
+export const paypalSandboxTrackers = pgTable(
+  "paypal_sandbox_trackers",
+  {
+    id: text("id").primaryKey(),
+    captureId: text("capture_id")
+      .notNull()
+      .references(() => paypalSandboxCaptures.id, { onDelete: "cascade" }),
+    trackingNumber: text("tracking_number").notNull(),
+    /** PayPal's tracking status (SHIPPED, DELIVERED, CANCELLED …), as the merchant last set it. */
+    status: text("status").notNull(),
+    /** PayPal's carrier code (UPS, USPS, FEDEX, DHL … from the description's list). */
+    carrier: text("carrier").notNull(),
+    carrierNameOther: text("carrier_name_other"),
+    trackingNumberType: text("tracking_number_type"),
+    /** The day the parcel left (YYYY-MM-DD), when the merchant gave it. */
+    shipmentDate: text("shipment_date"),
+    trackingUrl: text("tracking_url"),
+    notifyBuyer: boolean("notify_buyer").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("paypal_sandbox_trackers_capture_id_idx").on(table.captureId)],
+);
