@@ -86,6 +86,15 @@ module.exports = {
       from: { path: "^packages/contract/" },
       to: { path: "^apps/" },
     },
+    {
+      name: "paypal-sandbox-stands-alone",
+      severity: "error",
+      comment:
+        "The PayPal sandbox is its own package (decision 066): what it needs of the API (the database, its URL, " +
+        "the webhook id) comes in as parameters, never as imports. Its tests use the API's test server to set up.",
+      from: { path: "^packages/paypal-sandbox/", pathNot: TESTS },
+      to: { path: "^apps/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -44,7 +44,7 @@ export default defineConfig({
       {
         test: {
           name: "integration",
-          include: ["apps/api/**/*.integration.test.ts"],
+          include: ["apps/api/**/*.integration.test.ts", "packages/*/src/**/*.integration.test.ts"],
           exclude: process.env.TEST_DATABASE_INDEPENDENT_RAN ? [...exclude, ...DATABASE_INDEPENDENT_FILES] : exclude,
           testTimeout: 30_000,
           hookTimeout: 120_000,

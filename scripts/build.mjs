@@ -15,13 +15,29 @@ function writeStamp(distDir, hash) {
 }
 
 export async function buildApi({ force = false } = {}) {
-  const hash = hashInputs(["apps/api/src", "apps/api/package.json", "packages/contract/src", "scripts/build.mjs"]);
+  const hash = hashInputs([
+    "apps/api/src",
+    "apps/api/package.json",
+    "packages/contract/src",
+    "packages/paypal-sandbox/src",
+    "packages/paypal-sandbox/package.json",
+    "scripts/build.mjs",
+  ]);
   if (!force && isFresh("apps/api/dist", hash)) return;
   log("Building the API server…");
   const { build } = await import(path.join(ROOT, "node_modules/esbuild/lib/main.js"));
-  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, "apps/api/package.json"), "utf8"));
-  // Workspace packages are bundled (they are TypeScript sources); every other dependency stays external.
-  const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith("@threadfolk/"));
+  const readDependencies = (folder) =>
+    Object.keys(JSON.parse(fs.readFileSync(path.join(ROOT, folder, "package.json"), "utf8")).dependencies ?? {});
+  // Workspace packages are bundled (they are TypeScript sources); every other dependency, the API's own and those
+  // of the workspace packages it bundles, stays external. A workspace package's files other than code (the PayPal
+  // sandbox's descriptions and scripts) are read at run time from the package itself (decision 066).
+  const apiDependencies = readDependencies("apps/api");
+  const workspaceDependencies = apiDependencies
+    .filter((name) => name.startsWith("@threadfolk/"))
+    .flatMap((name) => readDependencies(`packages/${name.slice("@threadfolk/".length)}`));
+  const external = [...new Set([...apiDependencies, ...workspaceDependencies])].filter(
+    (name) => !name.startsWith("@threadfolk/"),
+  );
   fs.rmSync(path.join(ROOT, "apps/api/dist"), { recursive: true, force: true });
   await build({
     entryPoints: {

@@ -68,6 +68,7 @@ export async function ensureDependencies() {
     "apps/api/package.json",
     "apps/web/package.json",
     "packages/contract/package.json",
+    "packages/paypal-sandbox/package.json",
     "e2e/package.json",
   ]);
   const current = fs.existsSync(INSTALL_STAMP) ? fs.readFileSync(INSTALL_STAMP, "utf8") : "";

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { colorDisplayName } from "@threadfolk/contract/colors";
 import { DEFAULT_COLLECTION_NAME } from "@threadfolk/contract/favorites";
@@ -80,6 +81,23 @@ test.describe("design page", () => {
     await tag.click();
     await expect(page).toHaveURL(`/results?query=${encodeURIComponent(tagText)}&page=1`);
     await expectPageHeading(page, `Results for “${tagText}”`);
+  });
+
+  test("a design page, its product head tags included, has no axe violations", async ({ page, request }) => {
+    const card = await aDesign(request);
+    await page.goto(designPathOf(card));
+    await expectPageHeading(page, card.display_name);
+    await expect(page.getByRole("img", { name: new RegExp(`^${card.display_name} on a`) })).toBeVisible();
+    // The page as served for search engines and link previews: schema.org Product in JSON-LD, Open Graph price.
+    const structuredData = JSON.parse(
+      (await page.locator('head script[type="application/ld+json"]').textContent()) ?? "{}",
+    ) as { "@type"?: string; name?: string };
+    expect(structuredData).toMatchObject({ "@type": "Product", name: card.display_name });
+    await expect(page.locator('head meta[property="product:price:amount"]')).toHaveAttribute("content", /^\d+\.\d{2}$/);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    // The head was checked too: the document's title and language.
+    expect(results.passes.map((rule) => rule.id)).toEqual(expect.arrayContaining(["document-title", "html-has-lang"]));
   });
 
   test("the size chart link opens the chart of the chosen style", async ({ page, request }) => {

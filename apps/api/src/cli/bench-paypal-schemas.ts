@@ -1,9 +1,9 @@
 import { performance } from "node:perf_hooks";
-import { createPayPalSchemas, type PayPalDescriptionName } from "../adapters/paypal/sandbox/paypal-schemas.ts";
+import { createPayPalSchemas, type PayPalDescriptionName } from "@threadfolk/paypal-sandbox/paypal-schemas";
 
 /**
  * How long the PayPal sandbox's Ajv validators take to build (decision 065): making the Ajv instance with PayPal's
- * three descriptions, then compiling each operation's request validator the first time, then once more (kept).
+ * four descriptions, then compiling each operation's request validator the first time, then once more (kept).
  * Prints figures only. Run: npx tsx apps/api/src/cli/bench-paypal-schemas.ts
  */
 
@@ -21,7 +21,7 @@ const time = (run: () => unknown) => {
 
 const rows: Record<string, { wallMs: number; cpuMs: number }> = {};
 let schemas: ReturnType<typeof createPayPalSchemas> | undefined;
-rows["new instance (closed, three descriptions added)"] = time(() => {
+rows["new instance (closed, four descriptions added)"] = time(() => {
   schemas = createPayPalSchemas({ closed: true });
 });
 const made = schemas as ReturnType<typeof createPayPalSchemas> | undefined;
@@ -32,6 +32,8 @@ const operations: Array<[PayPalDescriptionName, string]> = [
   ["orders", "order_capture_request"],
   ["payments", "refund_request"],
   ["webhooks", "verify_webhook_signature"],
+  ["tracking", "tracker_collection"],
+  ["tracking", "tracker"],
 ];
 for (const [description, schema] of operations) {
   rows[`${description} ${schema}, first use (compile)`] = time(() => instance.schema(description, schema));

@@ -16,5 +16,3 @@ function findApiRoot(): string {
 const API_ROOT = findApiRoot();
 export const MIGRATIONS_FOLDER = path.join(API_ROOT, "drizzle");
 export const DEFAULT_WEB_DIST_DIR = path.resolve(API_ROOT, "../web/dist");
-/** PayPal's OpenAPI descriptions (subsets, Apache-2.0) that the local PayPal sandbox validates requests against. */
-export const PAYPAL_SANDBOX_DESCRIPTIONS_FOLDER = path.join(API_ROOT, "src/adapters/paypal/sandbox");

@@ -1,15 +1,15 @@
 import { readFileSync } from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
+import { closedComponents } from "@threadfolk/paypal-sandbox/paypal-schemas";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
-import { closedComponents } from "../../src/lib/openapi-closed-components.ts";
 
 /**
  * Printful's published API v2 description (openapi-v2.json beside this file, a subset, MIT: see NOTICE and
  * LICENSE) compiled with Ajv and ajv-formats: the local Printful server checks every request it receives, every
  * reply it sends and every webhook it emits with these (decision 068).
  *
- * Objects are closed to the properties the description declares (lib/openapi-closed-components.ts): a field our
+ * Objects are closed to the properties the description declares (closedComponents of the PayPal sandbox package): a field our
  * adapter misspells in a request, or one the local server would invent in a reply, is refused. Path and query
  * values are text on the wire: one made of digits is read as a number first (an order id is "an integer, or the
  * external id prefixed with @"). The list operations whose replies document `paging` and `_links.next` with

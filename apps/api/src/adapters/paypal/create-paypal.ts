@@ -1,9 +1,9 @@
+import { createPayPalSandbox, type PayPalSandbox } from "@threadfolk/paypal-sandbox/paypal-sandbox";
+import { createSandboxFetch, SANDBOX_FETCH_BASE_URL } from "@threadfolk/paypal-sandbox/sandbox-fetch";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import type { PayPalGateway } from "./paypal.ts";
 import { createPayPalApiGateway } from "./paypal-api.ts";
-import { createPayPalSandbox, type PayPalSandbox } from "./sandbox/paypal-sandbox.ts";
-import { createSandboxFetch, SANDBOX_FETCH_BASE_URL } from "./sandbox/sandbox-fetch.ts";
 
 /** PayPal's JS SDK, loaded by the payment step when PayPal's own API is configured. */
 export const PAYPAL_SDK_URL = "https://www.paypal.com/sdk/js";

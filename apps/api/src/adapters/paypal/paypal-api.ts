@@ -16,7 +16,7 @@ import {
 
 /**
  * PayPal's REST API over fetch (decision 027): OAuth2 client credentials, Orders v2 create/show/capture,
- * Payments v2 show capture, and webhook signature verification. The same code talks to PayPal (sandbox or
+ * Payments v2 show capture and refunds, webhook signature verification, and Shipment Tracking v1 (decision 066). The same code talks to PayPal (sandbox or
  * live) and to the in-app sandbox; only the base URL and credentials differ.
  */
 
@@ -66,6 +66,18 @@ const errorSchema = z.object({
   debug_id: z.string().optional(),
 });
 const verificationSchema = z.object({ verification_status: z.enum(["SUCCESS", "FAILURE"]) });
+/** Shipment Tracking's batch reply: the trackers added, and an error for each one not added. */
+const trackerBatchSchema = z.object({
+  tracker_identifiers: z
+    .array(z.object({ transaction_id: z.string(), tracking_number: z.string().optional() }))
+    .optional(),
+  errors: z.array(errorSchema).optional(),
+});
+const trackerSchema = z.object({
+  transaction_id: z.string(),
+  tracking_number: z.string().optional(),
+  status: z.string(),
+});
 
 /** The headers PayPal sends with a webhook notification, and the verify request's field each goes to. */
 const WEBHOOK_HEADERS = {
@@ -253,7 +265,7 @@ export function createPayPalApiGateway(options: PayPalApiOptions): PayPalGateway
   }
 
   async function call(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "PUT",
     path: string,
     init: { body?: string; headers?: Record<string, string> } = {},
   ): Promise<unknown> {
@@ -291,6 +303,19 @@ export function createPayPalApiGateway(options: PayPalApiOptions): PayPalGateway
 
   async function getOrder(paypalOrderId: string): Promise<PayPalOrderDetails> {
     return toOrderDetails(await call("GET", `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`));
+  }
+
+  /** A capture's tracker (`<capture id>-<tracking number>`) as PayPal has it, or undefined when it has none. */
+  async function findTracker(captureId: string, trackingNumber: string) {
+    try {
+      const tracker = trackerSchema.parse(
+        await call("GET", `/v1/shipping/trackers/${encodeURIComponent(`${captureId}-${trackingNumber}`)}`),
+      );
+      return tracker.transaction_id === captureId && tracker.tracking_number === trackingNumber ? tracker : undefined;
+    } catch (error) {
+      if (error instanceof PayPalError && error.httpStatus === 404) return undefined;
+      throw error;
+    }
   }
 
   /** The order's one capture: PayPal's answer holds it under purchase_units[0].payments.captures. */
@@ -371,6 +396,40 @@ export function createPayPalApiGateway(options: PayPalApiOptions): PayPalGateway
         await call("POST", "/v1/notifications/verify-webhook-signature", { body: payload }),
       );
       return answer.verification_status === "SUCCESS";
+    },
+    async addTracking({ captureId, trackingNumber, carrier, status, notifyPayer }) {
+      const tracker = {
+        transaction_id: captureId,
+        tracking_number: trackingNumber,
+        tracking_number_type: "CARRIER_PROVIDED",
+        status,
+        carrier,
+        notify_buyer: notifyPayer ?? false,
+      };
+      const batch = trackerBatchSchema.parse(
+        await call("POST", "/v1/shipping/trackers-batch", { body: JSON.stringify({ trackers: [tracker] }) }),
+      );
+      const added = batch.tracker_identifiers?.some(
+        (identifier) => identifier.transaction_id === captureId && identifier.tracking_number === trackingNumber,
+      );
+      if (added) return;
+      // Not added: the batch's `errors` say why, a tracker that exists (a retry, a second call) or a refusal.
+      // PayPal's description documents no issue code for the first, so what PayPal then has decides.
+      const existing = await findTracker(captureId, trackingNumber);
+      if (!existing) {
+        const [refusal] = batch.errors ?? [];
+        throw new PayPalError(
+          refusal?.name === "RESOURCE_NOT_FOUND" ? 404 : 422,
+          refusal?.name ?? "TRACKER_NOT_ADDED",
+          refusal?.details?.map((detail) => detail.issue) ?? [],
+          refusal?.debug_id ?? null,
+        );
+      }
+      if (existing.status !== status) {
+        await call("PUT", `/v1/shipping/trackers/${encodeURIComponent(`${captureId}-${trackingNumber}`)}`, {
+          body: JSON.stringify(tracker),
+        });
+      }
     },
   };
 }

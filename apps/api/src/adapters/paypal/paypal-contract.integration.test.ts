@@ -1,5 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { createPayPalSandbox, type PayPalSandbox } from "@threadfolk/paypal-sandbox/paypal-sandbox";
+import {
+  type RunningPayPalSandbox,
+  registerPayPalSandbox,
+  startPayPalSandboxServer,
+} from "@threadfolk/paypal-sandbox/paypal-sandbox-server";
+import { prepareRequestSchemas } from "@threadfolk/paypal-sandbox/paypal-schemas";
+import { createSandboxFetch, SANDBOX_FETCH_BASE_URL } from "@threadfolk/paypal-sandbox/sandbox-fetch";
 import Fastify from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/test-database.ts";
@@ -8,14 +16,6 @@ import type { DatabaseHandle } from "../../db/client.ts";
 import { createPayPal, PAYPAL_SANDBOX_PREFIX } from "./create-paypal.ts";
 import { type CreatePayPalOrderInput, PayPalError, type PayPalGateway } from "./paypal.ts";
 import { createPayPalApiGateway } from "./paypal-api.ts";
-import { createPayPalSandbox, type PayPalSandbox } from "./sandbox/paypal-sandbox.ts";
-import {
-  type RunningPayPalSandbox,
-  registerPayPalSandbox,
-  startPayPalSandboxServer,
-} from "./sandbox/paypal-sandbox-server.ts";
-import { prepareRequestSchemas } from "./sandbox/paypal-schemas.ts";
-import { createSandboxFetch, SANDBOX_FETCH_BASE_URL } from "./sandbox/sandbox-fetch.ts";
 
 /**
  * The PayPal contract (decision 027): the real adapter against the local PayPal sandbox, once over HTTP on

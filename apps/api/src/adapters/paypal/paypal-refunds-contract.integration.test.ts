@@ -1,12 +1,17 @@
+import { createPayPalSandbox, type PayPalSandbox } from "@threadfolk/paypal-sandbox/paypal-sandbox";
+import { type RunningPayPalSandbox, startPayPalSandboxServer } from "@threadfolk/paypal-sandbox/paypal-sandbox-server";
+import {
+  createPayPalSchemas,
+  describeSchemaErrors,
+  prepareRequestSchemas,
+} from "@threadfolk/paypal-sandbox/paypal-schemas";
+import { createSandboxFetch, SANDBOX_FETCH_BASE_URL } from "@threadfolk/paypal-sandbox/sandbox-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PayPalExchange, recordingFetch } from "../../../test/paypal-exchanges.ts";
 import { createTestDatabase } from "../../../test/test-database.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { type CreatePayPalOrderInput, PayPalError, type PayPalGateway } from "./paypal.ts";
 import { createPayPalApiGateway } from "./paypal-api.ts";
-import { createPayPalSandbox, type PayPalSandbox } from "./sandbox/paypal-sandbox.ts";
-import { type RunningPayPalSandbox, startPayPalSandboxServer } from "./sandbox/paypal-sandbox-server.ts";
-import { createPayPalSchemas, describeSchemaErrors, prepareRequestSchemas } from "./sandbox/paypal-schemas.ts";
-import { createSandboxFetch, SANDBOX_FETCH_BASE_URL } from "./sandbox/sandbox-fetch.ts";
 
 /**
  * Refunds on the PayPal port (issue 24): the real adapter against the sandbox, over HTTP and in the process, and
@@ -16,32 +21,7 @@ import { createSandboxFetch, SANDBOX_FETCH_BASE_URL } from "./sandbox/sandbox-fe
 
 const schemas = createPayPalSchemas();
 
-type Exchange = { method: string; path: string; requestBody: unknown; status: number; replyBody: unknown };
-
-/** A fetch that keeps every request and reply it passes on, so the test can check them against the description. */
-function recordingFetch(inner: typeof fetch, exchanges: Exchange[]): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
-    const requestText = request.body ? await request.clone().text() : "";
-    const response = await inner(request);
-    const replyText = await response.clone().text();
-    const parse = (text: string) => {
-      try {
-        return text === "" ? undefined : JSON.parse(text);
-      } catch {
-        return text;
-      }
-    };
-    exchanges.push({
-      method: request.method,
-      path: new URL(request.url).pathname.replace(/^\/paypal-sandbox/, ""),
-      requestBody: parse(requestText),
-      status: response.status,
-      replyBody: parse(replyText),
-    });
-    return response;
-  };
-}
+type Exchange = PayPalExchange;
 
 /** The Payments v2 operation a path belongs to, as the description names its template. */
 function templateOf(method: string, pathname: string): string | undefined {

@@ -78,6 +78,32 @@ export type PayPalRefundResult = {
   captureId: string;
 };
 
+/** Our carriers (the print shop's and the print provider's names) and PayPal's codes for them (Shipment Tracking). */
+export const PAYPAL_CARRIER_CODES = { UPS: "UPS", USPS: "USPS", FedEx: "FEDEX", DHL: "DHL" } as const;
+
+export type ShippingCarrier = keyof typeof PAYPAL_CARRIER_CODES;
+export type PayPalCarrier = (typeof PAYPAL_CARRIER_CODES)[ShippingCarrier];
+
+/**
+ * PayPal's carrier code for one of our carriers: FedEx is FEDEX; DHL is DHL, the global DHL Express entry (PayPal's
+ * list has no US DHL of its own, and its description says to take the global one then).
+ */
+export function toPayPalCarrier(carrier: ShippingCarrier): PayPalCarrier {
+  return PAYPAL_CARRIER_CODES[carrier];
+}
+
+/** A parcel's tracking for the capture that paid for its goods. */
+export type AddPayPalTrackingInput = {
+  /** The capture's id (PayPal's `transaction_id`). */
+  captureId: string;
+  trackingNumber: string;
+  /** PayPal's carrier code (UPS, USPS, FEDEX, DHL … from PayPal's list; `toPayPalCarrier` maps ours). */
+  carrier: string;
+  status: "SHIPPED" | "DELIVERED";
+  /** PayPal e-mails the payer the tracking details (default false: the shop sends its own e-mails). */
+  notifyPayer?: boolean;
+};
+
 export type VerifyWebhookSignatureInput = {
   /** The notification's HTTP headers (lower- or mixed-case names). */
   headers: Record<string, string | string[] | undefined>;
@@ -143,6 +169,13 @@ export type PayPalGateway = {
   getRefund(refundId: string): Promise<PayPalRefundResult>;
   /** Asks PayPal whether a webhook notification is authentic; false for a forged or altered one. */
   verifyWebhookSignature(input: VerifyWebhookSignatureInput): Promise<boolean>;
+  /**
+   * Adds a parcel's carrier and tracking number to a capture (`POST /v1/shipping/trackers-batch`), as PayPal's
+   * seller protection asks. Idempotent: when PayPal has that capture's tracker for the number already (a retry,
+   * a second call), nothing fails and its status is brought to `status` (`PUT /v1/shipping/trackers/{id}`).
+   * Throws a PayPalError when PayPal does not add it (an unknown capture: RESOURCE_NOT_FOUND).
+   */
+  addTracking(input: AddPayPalTrackingInput): Promise<void>;
 };
 
 const VALUE_PATTERN = /^(\d+)(?:\.(\d{1,2}))?$/;

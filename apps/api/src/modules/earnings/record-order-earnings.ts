@@ -1,5 +1,4 @@
 import { ARTIST_SHARE_PERCENT, computeOrderEarnings, reconcileOrder } from "@threadfolk/contract/earnings";
-import type { OrderState } from "@threadfolk/contract/orders";
 import type { Database } from "../../db/client.ts";
 import type { JobHandler } from "../../jobs/job-worker.ts";
 import {

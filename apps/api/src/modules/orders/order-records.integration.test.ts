@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { toCamelKeys } from "@threadfolk/contract/case";
 import { payPalOrderResponseSchema } from "@threadfolk/contract/orders";
+import type { PayPalSandbox } from "@threadfolk/paypal-sandbox/paypal-sandbox";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDesign } from "../../../test/factories/catalogue.ts";
@@ -8,7 +9,6 @@ import { addressesBody } from "../../../test/factories/checkout.ts";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
-import type { PayPalSandbox } from "../../adapters/paypal/sandbox/paypal-sandbox.ts";
 import { orderPayments, orderStateChanges, orders, paymentRefunds } from "../../db/schema/index.ts";
 import { checkLedger } from "./check-ledger.ts";
 import { ORDER_TRANSITIONS } from "./order-states.ts";

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { toCamelKeys } from "@threadfolk/contract/case";
 import { payPalOrderResponseSchema } from "@threadfolk/contract/orders";
+import type { PayPalSandbox } from "@threadfolk/paypal-sandbox/paypal-sandbox";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDesign } from "../../../test/factories/catalogue.ts";
 import { addressesBody } from "../../../test/factories/checkout.ts";
 import { obtainGuestTokens } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
-import type { PayPalSandbox } from "../../adapters/paypal/sandbox/paypal-sandbox.ts";
 import { cardCharges, earningsEntries, orderPayments, orders, paymentRefunds } from "../../db/schema/index.ts";
 import { reconcileOrderLedger } from "../earnings/reconcile-order-ledger.ts";
 import { checkLedger } from "./check-ledger.ts";

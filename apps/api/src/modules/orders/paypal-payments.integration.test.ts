@@ -1,12 +1,12 @@
 import { toCamelKeys } from "@threadfolk/contract/case";
 import { ORDER_MESSAGES, orderPaymentResponseSchema, payPalOrderResponseSchema } from "@threadfolk/contract/orders";
+import type { ApprovalOutcome, PayPalSandbox } from "@threadfolk/paypal-sandbox/paypal-sandbox";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDesign } from "../../../test/factories/catalogue.ts";
 import { createTestUser } from "../../../test/factories/users.ts";
 import { obtainGuestTokens, signIn } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
-import type { ApprovalOutcome, PayPalSandbox } from "../../adapters/paypal/sandbox/paypal-sandbox.ts";
 import { orderPayments, orders } from "../../db/schema/index.ts";
 
 let server: TestServer;

@@ -1,4 +1,3 @@
-import type { OrderState } from "@threadfolk/contract/orders";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import type { JobHandler } from "../../jobs/job-worker.ts";

@@ -146,6 +146,43 @@ describe("card payments in Stripe mode", () => {
     expect(stripe.received).toEqual([]);
   });
 
+  it("refuses card data sent beside a PaymentMethod or under another name, echoes none, and the order stays payable", async () => {
+    const { token, processorPaymentId, orderNumber } = await placedOrder();
+    const methodId = await paymentMethod();
+    stripe.received.length = 0;
+    const bodies = [
+      {
+        order_payment: { processor_payment_id: processorPaymentId },
+        payment_method_id: methodId,
+        credit_card_params: { credit_card_number: "4242424242424242", expiration_date: "1239", cvc: "123" },
+      },
+      {
+        order_payment: { processor_payment_id: processorPaymentId },
+        payment_method_id: methodId,
+        card: { number: "4242424242424242", exp_month: 12, exp_year: 2039, cvc: "123" },
+      },
+      {
+        order_payment: { processor_payment_id: processorPaymentId, card_number: "4242424242424242", cvc: "123" },
+      },
+    ];
+    for (const body of bodies) {
+      const response = await pay(token, body);
+      expect(response.status, response.text).toBe(422);
+      expect(response.body).toMatchObject({ error: { code: "validation_failed" } });
+      expect(response.text).not.toContain("4242424242424242");
+    }
+    expect(stripe.received).toEqual([]);
+    const paid = await pay(token, {
+      order_payment: { processor_payment_id: processorPaymentId },
+      payment_method_id: methodId,
+    });
+    expect(paid.status, paid.text).toBe(201);
+    expect(paid.body.data.attributes).toMatchObject({ status: "success", order_number: orderNumber });
+    // What reached Stripe from the server: a PaymentIntent with the PaymentMethod's id, never a card number.
+    expect(stripe.received.length).toBeGreaterThan(0);
+    for (const request of stripe.received) expect(request.form.toString()).not.toContain("4242424242424242");
+  });
+
   it("pays with the PaymentMethod Stripe.js made, through one confirmed PaymentIntent", async () => {
     const { token, processorPaymentId, orderNumber } = await placedOrder();
     const response = await pay(token, {

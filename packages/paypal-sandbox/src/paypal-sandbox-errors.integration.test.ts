@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../../../test/test-database.ts";
-import type { DatabaseHandle } from "../../../db/client.ts";
+import type { DatabaseHandle } from "../../../apps/api/src/db/client.ts";
+import { createTestDatabase } from "../../../apps/api/test/test-database.ts";
 import { createPayPalSandbox, type PayPalSandbox, type SandboxResponse } from "./paypal-sandbox.ts";
 import {
   createPayPalSchemas,
@@ -364,6 +364,105 @@ describe("Orders' success replies fit PayPal's published schemas", () => {
     wrongPayer.payer.payer_id = "0OI1SANDBOXID";
     const validate = published.reply("orders", "/v2/checkout/orders/{id}", "GET", 200);
     expect(validate(wrongPayer)).toBe(false);
+  });
+});
+
+describe("Shipment Tracking's requests and replies", () => {
+  const BATCH = "/v1/shipping/trackers-batch";
+  const tracker = (captureId: string, overrides: Record<string, unknown> = {}) => ({
+    transaction_id: captureId,
+    tracking_number: "1Z999AA10123456784",
+    status: "SHIPPED",
+    carrier: "UPS",
+    ...overrides,
+  });
+
+  async function capturedCapture(): Promise<string> {
+    const id = await approvedOrder();
+    const captured = await call("POST", `/v2/checkout/orders/${id}/capture`);
+    const units = captured.body.purchase_units as { payments: { captures: { id: string }[] } }[];
+    const captureId = units[0]?.payments.captures[0]?.id;
+    if (!captureId) throw new Error("no capture");
+    return captureId;
+  }
+
+  it("refuses trackers that break the description or PayPal's rules, with a detail per field", async () => {
+    const captureId = await capturedCapture();
+    const cases: Array<[unknown, { issue: string; field: string }]> = [
+      [
+        { trackers: [tracker(captureId, { carrier: "UPSX" })] },
+        { issue: "INVALID_PARAMETER_VALUE", field: "/trackers/0/carrier" },
+      ],
+      [
+        { trackers: [tracker(captureId, { status: undefined })] },
+        { issue: "MISSING_REQUIRED_PARAMETER", field: "/trackers/0/status" },
+      ],
+      [{ trackers: [tracker(captureId, { weight: 2 })] }, { issue: "NOT_SUPPORTED", field: "/trackers/0/weight" }],
+      [{ trackers: [] }, { issue: "INVALID_ARRAY_MIN_ITEMS", field: "/trackers" }],
+      [{}, { issue: "MISSING_REQUIRED_PARAMETER", field: "/trackers" }],
+      [
+        { trackers: [tracker(captureId, { carrier: undefined })] },
+        { issue: "MISSING_REQUIRED_PARAMETER", field: "/trackers/0/carrier" },
+      ],
+      [
+        { trackers: [tracker(captureId, { tracking_number: "1Z 999" })] },
+        { issue: "INVALID_PARAMETER_SYNTAX", field: "/trackers/0/tracking_number" },
+      ],
+    ];
+    for (const [body, expected] of cases) {
+      const reply = await call("POST", BATCH, body);
+      expect(reply.status, expected.field).toBe(400);
+      expect(reply.body).toMatchObject({ name: "INVALID_REQUEST" });
+      expect(reply.body.details).toContainEqual(expect.objectContaining(expected));
+      expectDocumented("tracking", BATCH, "POST", reply);
+    }
+    expect(sandbox.refusals).toHaveLength(cases.length);
+  });
+
+  it("adds a tracker, answers a duplicate and an unknown capture in the batch's errors, shows and updates it", async () => {
+    const captureId = await capturedCapture();
+    const batch = await call("POST", BATCH, {
+      trackers: [tracker(captureId), tracker(captureId), tracker("0NOSUCHCAPTURE00")],
+    });
+    expect(batch.status).toBe(200);
+    expectDocumented("tracking", BATCH, "POST", batch);
+    expect(batch.body.tracker_identifiers).toEqual([
+      expect.objectContaining({ transaction_id: captureId, tracking_number: "1Z999AA10123456784" }),
+    ]);
+    expect(batch.body.errors).toEqual([
+      expect.objectContaining({
+        name: "RESOURCE_CONFLICT",
+        details: [expect.objectContaining({ field: "/trackers/1/tracking_number", location: "body" })],
+      }),
+      expect.objectContaining({
+        name: "RESOURCE_NOT_FOUND",
+        details: [expect.objectContaining({ field: "/trackers/2/transaction_id", issue: "INVALID_RESOURCE_ID" })],
+      }),
+    ]);
+
+    const path = `/v1/shipping/trackers/${captureId}-1Z999AA10123456784`;
+    const shown = await call("GET", path);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ transaction_id: captureId, status: "SHIPPED", carrier: "UPS" });
+    expectDocumented("tracking", "/v1/shipping/trackers/{id}", "GET", shown);
+
+    const updated = await sandbox.handle({
+      method: "PUT",
+      url: path,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(tracker(captureId, { status: "DELIVERED" })),
+    });
+    expect(updated).toMatchObject({ status: 204, body: "" });
+    expect((await call("GET", path)).body).toMatchObject({ status: "DELIVERED" });
+
+    const otherCapture = await call("PUT", path, tracker("0OTHERCAPTURE000", { status: "CANCELLED" }));
+    expect(otherCapture.status).toBe(400);
+    expectDocumented("tracking", "/v1/shipping/trackers/{id}", "PUT", otherCapture);
+
+    const unknown = await call("GET", "/v1/shipping/trackers/0NOSUCHCAPTURE00-1Z999");
+    expect(unknown.status).toBe(404);
+    expectDocumented("tracking", "/v1/shipping/trackers/{id}", "GET", unknown);
+    expect(sandbox.refusals).toHaveLength(1);
   });
 });
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDesign } from "../../../../test/factories/catalogue.ts";
-import { obtainGuestTokens } from "../../../../test/oauth-client.ts";
-import { temporaryDataDir } from "../../../../test/outbox.ts";
-import { createTestDatabase, openSecondConnection } from "../../../../test/test-database.ts";
-import { getTestServer, type TestServer } from "../../../../test/test-server.ts";
-import type { DatabaseHandle } from "../../../db/client.ts";
-import { orderPayments, orders } from "../../../db/schema/index.ts";
+import type { DatabaseHandle } from "../../../apps/api/src/db/client.ts";
+import { orderPayments, orders } from "../../../apps/api/src/db/schema/index.ts";
+import { buildDesign } from "../../../apps/api/test/factories/catalogue.ts";
+import { obtainGuestTokens } from "../../../apps/api/test/oauth-client.ts";
+import { temporaryDataDir } from "../../../apps/api/test/outbox.ts";
+import { createTestDatabase, openSecondConnection } from "../../../apps/api/test/test-database.ts";
+import { getTestServer, type TestServer } from "../../../apps/api/test/test-server.ts";
 
 /**
  * Two app instances on one database, each with its own in-app PayPal sandbox (decision 055): an order created

@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import { PAYPAL_SANDBOX_LABEL } from "@threadfolk/contract/orders";
 import { textSchema } from "@threadfolk/contract/text";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { PAYPAL_SANDBOX_DESCRIPTIONS_FOLDER } from "../../../lib/paths.ts";
+import { browserScriptPath } from "./files.ts";
 import { PAYPAL_SANDBOX_PAYER_ID, type PayPalSandbox } from "./paypal-sandbox.ts";
 
 /**
@@ -74,13 +73,13 @@ const shownOrderSchema = z.object({
 type ShownOrder = z.infer<typeof shownOrderSchema>;
 
 function readAsset(file: string): string {
-  return fs.readFileSync(path.join(PAYPAL_SANDBOX_DESCRIPTIONS_FOLDER, file), "utf8");
+  return fs.readFileSync(browserScriptPath(file), "utf8");
 }
 
 let assets: { sdk: string; pageScript: string; pageScriptHash: string; pageStyleHash: string } | undefined;
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-/** The scripts, read once (they ship beside this file, as the OpenAPI descriptions do). */
+/** The scripts, read once (they ship in the package's browser/ folder). */
 function loadAssets() {
   if (!assets) {
     const pageScript = readAsset("approval-page.js");

@@ -1,7 +1,20 @@
-import { valueToCents } from "../paypal.ts";
+import { decimalAmount } from "@threadfolk/contract/money";
 import { refuseIssue } from "./sandbox-errors.ts";
 
 export type Money = { currency_code: string; value: string };
+
+/**
+ * A money value as PayPal's books hold it, in cents ("12.5" -> 1250). Only for values the description's pattern
+ * and the two-decimal rule have passed; anything else is a bug of the sandbox's own.
+ */
+export function valueToCents(value: string): number {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) throw new RangeError(`Not an amount the sandbox accepted: ${JSON.stringify(value)}`);
+  return Number(BigInt(match[1] ?? "0") * 100n + BigInt((match[2] ?? "").padEnd(2, "0")));
+}
+
+/** Cents as PayPal writes a money value: "12.50". */
+export const centsToValue = (cents: number): string => decimalAmount(cents);
 
 /** PayPal's amount rules for one purchase unit (its 422 issues). */
 export function checkAmounts(unit: Record<string, unknown>): Money {

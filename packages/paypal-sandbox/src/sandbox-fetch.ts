@@ -24,6 +24,8 @@ export function createSandboxFetch(sandbox: PayPalSandbox): typeof fetch {
       headers,
       body: request.body ? await request.text() : "",
     });
-    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+    // A 204 (Shipment Tracking's update) has no body: Response refuses even an empty one for it.
+    const body = answer.status === 204 || answer.status === 304 ? null : answer.body;
+    return new Response(body, { status: answer.status, headers: answer.headers });
   };
 }

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { toCamelKeys } from "@threadfolk/contract/case";
 import { PAYPAL_SANDBOX_LABEL, paymentSettingsResponseSchema } from "@threadfolk/contract/orders";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDesign } from "../../../../test/factories/catalogue.ts";
-import { obtainGuestTokens } from "../../../../test/oauth-client.ts";
-import { getTestServer, type TestServer } from "../../../../test/test-server.ts";
+import { buildDesign } from "../../../apps/api/test/factories/catalogue.ts";
+import { obtainGuestTokens } from "../../../apps/api/test/oauth-client.ts";
+import { getTestServer, type TestServer } from "../../../apps/api/test/test-server.ts";
 import { PAYPAL_SANDBOX_PAYER_ID, type PayPalSandbox } from "./paypal-sandbox.ts";
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client.ts";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import {
   paypalSandboxAnswers,
   paypalSandboxCaptures,
@@ -8,10 +8,11 @@ import {
   paypalSandboxRefunds,
   paypalSandboxSigningKeys,
   paypalSandboxTokens,
-} from "../../../db/schema/paypal-sandbox.ts";
+  paypalSandboxTrackers,
+} from "./schema.ts";
 
 /**
- * The sandbox's books in the database (decision 055): orders, captures, refunds, the first answer to each
+ * The sandbox's books in the database (decision 055): orders, captures, refunds, trackers, the first answer to each
  * PayPal-Request-Id, access tokens and the webhook signing key. Every app instance reads and writes the same
  * rows, so an order created through one is approved, captured and refunded through any other. Changes that
  * must not interleave (a capture, a refund, a replayed request id) run in one transaction that locks the row
@@ -21,15 +22,23 @@ import {
 export type SandboxOrder = typeof paypalSandboxOrders.$inferSelect;
 export type SandboxCapture = typeof paypalSandboxCaptures.$inferSelect;
 export type SandboxRefund = typeof paypalSandboxRefunds.$inferSelect;
+export type SandboxTracker = typeof paypalSandboxTrackers.$inferSelect;
 export type StoredAnswer = { status: number; headers: Record<string, string>; body: string };
 
+/**
+ * The host app's Drizzle database (PGlite or node-postgres, whatever else its schema holds), given to the sandbox:
+ * the sandbox imports nothing of the app (decision 066). Its tables must exist there (`./schema.ts`, migrated by
+ * the app).
+ */
+export type SandboxDatabase = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
+
 /** What the queries run on: the database or a transaction. */
-export type SandboxExecutor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+export type SandboxExecutor = Pick<SandboxDatabase, "select" | "insert" | "update" | "delete" | "execute">;
 
 /** Orders (with their captures and refunds) and stored answers are kept this long; PayPal keeps request ids 45 days. */
 const RETENTION_MS = 45 * 24 * 60 * 60 * 1000;
 
-export function createSandboxStore(db: Database) {
+export function createSandboxStore(db: SandboxDatabase) {
   let signingKey: Promise<{ id: string; privateKeyPem: string; publicKeyPem: string }> | undefined;
 
   async function loadSigningKey() {
@@ -126,6 +135,21 @@ export function createSandboxStore(db: Database) {
     },
     async insertRefund(executor: SandboxExecutor, refund: typeof paypalSandboxRefunds.$inferInsert) {
       await executor.insert(paypalSandboxRefunds).values(refund);
+    },
+
+    async findTracker(executor: SandboxExecutor, id: string) {
+      const [tracker] = await executor.select().from(paypalSandboxTrackers).where(eq(paypalSandboxTrackers.id, id));
+      return tracker;
+    },
+    async insertTracker(executor: SandboxExecutor, tracker: typeof paypalSandboxTrackers.$inferInsert) {
+      await executor.insert(paypalSandboxTrackers).values(tracker);
+    },
+    async updateTracker(
+      executor: SandboxExecutor,
+      id: string,
+      changes: Partial<Omit<SandboxTracker, "id" | "captureId" | "trackingNumber" | "createdAt">>,
+    ) {
+      await executor.update(paypalSandboxTrackers).set(changes).where(eq(paypalSandboxTrackers.id, id));
     },
 
     async findAnswer(executor: SandboxExecutor, key: string): Promise<StoredAnswer | undefined> {

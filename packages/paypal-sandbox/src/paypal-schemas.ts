@@ -1,12 +1,10 @@
 import fs from "node:fs";
-import path from "node:path";
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { closedComponents } from "../../../lib/openapi-closed-components.ts";
-import { PAYPAL_SANDBOX_DESCRIPTIONS_FOLDER } from "../../../lib/paths.ts";
+import { descriptionPath } from "./files.ts";
 
 /**
- * PayPal's published OpenAPI descriptions (the subsets in this folder, Apache-2.0, see NOTICE) compiled with Ajv
+ * PayPal's published OpenAPI descriptions (the subsets in descriptions/, Apache-2.0, see its NOTICE) compiled with Ajv
  * and ajv-formats: request bodies, headers and replies are checked against the schemas PayPal publishes, by a
  * maintained JSON Schema validator. OpenAPI 3.0 schema objects are JSON Schema with a few annotations of their
  * own (readOnly, example, discriminator …), which Ajv ignores outside strict mode. PayPal's own format names
@@ -17,6 +15,7 @@ export const PAYPAL_DESCRIPTIONS = {
   orders: "checkout-orders-v2.json",
   webhooks: "notifications-webhooks-v1.json",
   payments: "payments-payment-v2.json",
+  tracking: "shipping-shipment-tracking-v1.json",
 } as const;
 
 export type PayPalDescriptionName = keyof typeof PAYPAL_DESCRIPTIONS;
@@ -56,9 +55,7 @@ const documents = new Map<PayPalDescriptionName, OpenApiDocument>();
 export function readPayPalDescription(name: PayPalDescriptionName): OpenApiDocument {
   let document = documents.get(name);
   if (!document) {
-    document = JSON.parse(
-      fs.readFileSync(path.join(PAYPAL_SANDBOX_DESCRIPTIONS_FOLDER, PAYPAL_DESCRIPTIONS[name]), "utf8"),
-    ) as OpenApiDocument;
+    document = JSON.parse(fs.readFileSync(descriptionPath(PAYPAL_DESCRIPTIONS[name]), "utf8")) as OpenApiDocument;
     documents.set(name, document);
   }
   return document;
@@ -72,7 +69,7 @@ export type PayPalSchemas = {
   schema(description: PayPalDescriptionName, schema: string): ValidateFunction;
   /** The validator of a header or path parameter `#/components/parameters/<parameter>`. */
   parameter(description: PayPalDescriptionName, parameter: string): ValidateFunction;
-  /** The validator of an operation's reply body for a status (`default` when the status has none). */
+  /** The validator of an operation's reply body for a status (`default`'s when the status documents no body). */
   reply(description: PayPalDescriptionName, pathTemplate: string, method: string, status: number): ValidateFunction;
 };
 
@@ -87,7 +84,67 @@ function anchored(name: PayPalDescriptionName, fragment: unknown): Record<string
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === "object" && value !== null && !Array.isArray(value);
+const mapValues = (object: Json, map: (value: unknown) => unknown) =>
+  Object.fromEntries(Object.entries(object).map(([key, value]) => [key, map(value)]));
 const SCHEMA_REF = "#/components/schemas/";
+
+/**
+ * The component schemas with every object closed to the properties it declares (its own and those of its allOf
+ * parts), so that a property PayPal's schema does not name is refused (NOT_SUPPORTED) instead of ignored: a typo
+ * in our adapter's body fails a test. An object that allows other properties (additionalProperties, anyOf,
+ * oneOf) stays open. A schema used as an allOf part is open (its whole decides), so each component exists twice:
+ * closed under `schemas` (where it is used on its own) and open under `openSchemas` (where an allOf names it).
+ */
+export function closedComponents(components: OpenApiDocument["components"]): Json {
+  const original = components.schemas as Record<string, Json>;
+  const resolve = (schema: Json): Json => {
+    let current = schema;
+    const seen = new Set<string>();
+    while (typeof current.$ref === "string" && current.$ref.startsWith(SCHEMA_REF) && !seen.has(current.$ref)) {
+      seen.add(current.$ref);
+      current = original[current.$ref.slice(SCHEMA_REF.length)] ?? {};
+    }
+    return current;
+  };
+  const declared = (schema: Json, into: Set<string>): Set<string> => {
+    const resolved = resolve(schema);
+    for (const name of Object.keys(isObject(resolved.properties) ? resolved.properties : {})) into.add(name);
+    for (const part of Array.isArray(resolved.allOf) ? resolved.allOf : []) if (isObject(part)) declared(part, into);
+    return into;
+  };
+  const allowsOthers = (schema: Json): boolean => {
+    const resolved = resolve(schema);
+    if (resolved.additionalProperties === true || isObject(resolved.additionalProperties)) return true;
+    if (resolved.anyOf !== undefined || resolved.oneOf !== undefined) return true;
+    return (Array.isArray(resolved.allOf) ? resolved.allOf : []).some((part) => isObject(part) && allowsOthers(part));
+  };
+  const transform = (node: unknown, asPart: boolean): unknown => {
+    if (!isObject(node)) return node;
+    if (typeof node.$ref === "string") {
+      if (!asPart || !node.$ref.startsWith(SCHEMA_REF)) return node;
+      return { ...node, $ref: `#/components/openSchemas/${node.$ref.slice(SCHEMA_REF.length)}` };
+    }
+    const out: Json = { ...node };
+    if (isObject(node.properties)) out.properties = mapValues(node.properties, (value) => transform(value, false));
+    if (isObject(node.items)) out.items = transform(node.items, false);
+    if (isObject(node.additionalProperties)) out.additionalProperties = transform(node.additionalProperties, false);
+    if (isObject(node.not)) out.not = transform(node.not, false);
+    if (Array.isArray(node.allOf)) out.allOf = node.allOf.map((part) => transform(part, true));
+    if (Array.isArray(node.anyOf)) out.anyOf = node.anyOf.map((branch) => transform(branch, false));
+    if (Array.isArray(node.oneOf)) out.oneOf = node.oneOf.map((branch) => transform(branch, false));
+    if (!asPart && (node.properties !== undefined || node.allOf !== undefined) && !allowsOthers(node)) {
+      const inherited = Object.fromEntries([...declared(node, new Set())].map((name) => [name, {}]));
+      out.properties = { ...inherited, ...(isObject(out.properties) ? out.properties : {}) };
+      out.additionalProperties = false;
+    }
+    return out;
+  };
+  return {
+    ...components,
+    schemas: mapValues(original, (schema) => transform(schema, false)),
+    openSchemas: mapValues(original, (schema) => transform(schema, true)),
+  };
+}
 
 export type PayPalSchemasOptions = {
   /**
@@ -142,10 +199,14 @@ export function createPayPalSchemas(options: PayPalSchemasOptions = {}): PayPalS
         const document = readPayPalDescription(description);
         const operation = document.paths[pathTemplate]?.[method.toLowerCase()];
         if (!operation) throw new Error(`${PAYPAL_DESCRIPTIONS[description]} has no ${method} ${pathTemplate}`);
-        let response = operation.responses?.[String(status)] ?? operation.responses?.default;
-        if (response && "$ref" in response)
-          response = document.components.responses?.[response.$ref.replace("#/components/responses/", "")];
-        const schema = response?.content?.["application/json"]?.schema;
+        const resolve = (found: (typeof operation.responses & {})[string] | undefined) =>
+          found && "$ref" in found
+            ? document.components.responses?.[found.$ref.replace("#/components/responses/", "")]
+            : found;
+        // A status listed without a body (Shipment Tracking lists 400, 403, 404 and 500 so) has its `default`'s.
+        const schema =
+          resolve(operation.responses?.[String(status)])?.content?.["application/json"]?.schema ??
+          resolve(operation.responses?.default)?.content?.["application/json"]?.schema;
         if (!schema) throw new Error(`${method} ${pathTemplate} documents no JSON reply for ${status}`);
         return ajv.compile(anchored(description, schema));
       });
@@ -302,6 +363,9 @@ const SANDBOX_REQUESTS: Array<[PayPalDescriptionName, "schema" | "parameter", st
   ["payments", "parameter", "paypal_auth_assertion"],
   ["payments", "parameter", "prefer"],
   ["webhooks", "schema", "verify_webhook_signature"],
+  ["tracking", "schema", "tracker_collection"],
+  ["tracking", "schema", "tracker"],
+  ["tracking", "parameter", "id"],
 ];
 
 /**

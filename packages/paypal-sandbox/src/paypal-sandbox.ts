@@ -1,30 +1,36 @@
 import { createHash, randomBytes, randomUUID, sign, verify } from "node:crypto";
 import { crc32 } from "node:zlib";
-import type { Database } from "../../../db/client.ts";
-import { centsToValue, valueToCents } from "../paypal.ts";
-import {
-  documentedIssues,
-  type PayPalDescriptionName,
-  type PayPalIssue,
-  paypalRequestSchemas,
-  toPayPalIssues,
-} from "./paypal-schemas.ts";
-import { checkAmounts, type Money } from "./sandbox-amounts.ts";
+import { documentedIssues, type PayPalDescriptionName } from "./paypal-schemas.ts";
+import { centsToValue, checkAmounts, type Money, valueToCents } from "./sandbox-amounts.ts";
 import { header, paypalId, type Refusal, refuse, refuseIssue, SandboxRefusal } from "./sandbox-errors.ts";
+import {
+  checkBody,
+  checkIssues,
+  isoTime,
+  mockCode,
+  notFound,
+  parameterIssues,
+  parseJsonBody,
+  type SandboxRequest,
+  type SandboxResponse,
+} from "./sandbox-requests.ts";
 import {
   createSandboxStore,
   type SandboxCapture,
+  type SandboxDatabase,
   type SandboxExecutor,
   type SandboxOrder,
   type SandboxRefund,
   type SandboxStore,
 } from "./sandbox-store.ts";
+import { createTrackingOperations, trackingOperationOf } from "./sandbox-tracking.ts";
 
 /**
  * A local PayPal (decisions 027 and 055): the Orders v2 calls our adapter makes (create, show, capture), the
- * OAuth2 token, Payments v2 (show capture, refund capture, show refund) and
- * `POST /v1/notifications/verify-webhook-signature`, answering as PayPal does. Every request body and header is
- * checked against PayPal's published OpenAPI descriptions (the subsets in this folder, Apache-2.0, see NOTICE)
+ * OAuth2 token, Payments v2 (show capture, refund capture, show refund),
+ * `POST /v1/notifications/verify-webhook-signature` and Shipment Tracking v1 (`sandbox-tracking.ts`), answering as
+ * PayPal does. Every request body and header is
+ * checked against PayPal's published OpenAPI descriptions (the subsets in descriptions/, Apache-2.0, see its NOTICE)
  * and PayPal's business rules for amounts; a request that does not fit is answered with PayPal's error shape and
  * recorded in `refusals`. Orders, captures, refunds, tokens, replayable answers and the signing key live in the
  * database (sandbox-store.ts), so every app instance serves every order. A payer approves an order through
@@ -45,15 +51,7 @@ export const PAYPAL_SANDBOX_PAYER_ID = "7KZ9QWXB3M2HN";
 export const SANDBOX_MOCK_CAPTURE_DECLINED = "CAPTURE_DECLINED";
 export const SANDBOX_MOCK_CAPTURE_PENDING = "CAPTURE_PENDING";
 
-export type SandboxRequest = {
-  method: string;
-  /** Path and query below the sandbox's mount point, e.g. /v2/checkout/orders/5O190127TN364715T. */
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-};
-
-export type SandboxResponse = { status: number; headers: Record<string, string>; body: string };
+export type { SandboxRequest, SandboxResponse };
 
 /**
  * The payer's answer on the approval page. Besides PayPal's own (approve, cancel, a declined funding source),
@@ -63,8 +61,8 @@ export type SandboxResponse = { status: number; headers: Record<string, string>;
 export type ApprovalOutcome = "approve" | "cancel" | "funding_declined" | "capture_pending" | "capture_declined";
 
 export type PayPalSandboxOptions = {
-  /** Where the sandbox keeps its books: the app's database, shared by every instance. */
-  db: Database;
+  /** Where the sandbox keeps its books: the host app's database (its tables are `./schema.ts`), shared by every instance. */
+  db: SandboxDatabase;
   clientId?: string;
   clientSecret?: string;
   /** The webhook id notifications are signed for (PAYPAL_WEBHOOK_ID when the app runs the sandbox). */
@@ -85,68 +83,6 @@ function signedText(transmissionId: string, transmissionTime: string, webhookId:
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
-const isoTime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
-
-function checkIssues(issues: PayPalIssue[]): void {
-  if (issues.length > 0) refuse(400, issues);
-}
-
-/** Checks a request body with Ajv against `#/components/schemas/<schema>` of PayPal's description. */
-function checkBody(description: PayPalDescriptionName, schema: string, body: unknown): void {
-  const validate = paypalRequestSchemas().schema(description, schema);
-  if (!validate(body)) checkIssues(toPayPalIssues(validate.errors));
-}
-
-/** Checks a header or path value against `#/components/parameters/<parameter>`; absent values are not checked. */
-function parameterIssues(
-  description: PayPalDescriptionName,
-  parameter: string,
-  value: string | undefined,
-  place: { field: string; location?: PayPalIssue["location"] },
-): PayPalIssue[] {
-  if (value === undefined) return [];
-  const validate = paypalRequestSchemas().parameter(description, parameter);
-  return validate(value) ? [] : toPayPalIssues(validate.errors, place);
-}
-
-function notFound(field?: string): never {
-  refuse(404, [
-    {
-      issue: "INVALID_RESOURCE_ID",
-      description: "Specified resource ID does not exist. Please check the resource ID and try again.",
-      ...(field ? { field } : {}),
-    },
-  ]);
-}
-
-function parseJsonBody(request: SandboxRequest, required: boolean): unknown {
-  const contentType = header(request.headers, "content-type") ?? "";
-  if (request.body === "" && !required) return undefined;
-  if (!contentType.toLowerCase().startsWith("application/json"))
-    refuse(415, [{ issue: "UNSUPPORTED_MEDIA_TYPE", description: "Send application/json" }]);
-  try {
-    return JSON.parse(request.body);
-  } catch {
-    refuseIssue("MALFORMED_REQUEST_JSON", "The request JSON is not well formed.");
-  }
-}
-
-function mockCode(request: SandboxRequest): string | undefined {
-  const raw = header(request.headers, "paypal-mock-response");
-  if (raw === undefined) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    refuseIssue("INVALID_PARAMETER_SYNTAX", "PayPal-Mock-Response must be JSON", "PayPal-Mock-Response");
-  }
-  const code = (parsed as { mock_application_codes?: unknown }).mock_application_codes;
-  if (typeof code !== "string" || !/^[A-Z_]+$/.test(code)) {
-    refuseIssue("INVALID_PARAMETER_VALUE", "mock_application_codes must name an error", "PayPal-Mock-Response");
-  }
-  return code;
-}
-
 const HEADER_NAMES: Record<string, string> = {
   paypal_request_id: "PayPal-Request-Id",
   prefer: "Prefer",
@@ -179,7 +115,8 @@ function operationOf(method: string, pathname: string): [PayPalDescriptionName, 
     return ["payments", "/v2/payments/refunds/{refund_id}"];
   if (method === "POST" && pathname === "/v1/notifications/verify-webhook-signature")
     return ["webhooks", "/v1/notifications/verify-webhook-signature"];
-  return undefined;
+  const tracking = trackingOperationOf(method, pathname);
+  return tracking ? ["tracking", tracking] : undefined;
 }
 
 /** A refusal's details in the words the operation's error reply documents for each issue (when it gives any). */
@@ -232,6 +169,8 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
   function link(pathname: string, rel: string, method: string) {
     return { href: `${publicBaseUrl}${pathname}`, rel, method };
   }
+
+  const handleTracking = createTrackingOperations({ store, json, link, currentTime });
 
   function presentCapture(capture: SandboxCapture) {
     return {
@@ -704,6 +643,8 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
     if (refundMatch && method === "GET") return showRefund(request, decodeURIComponent(refundMatch[1] ?? ""));
     if (method === "POST" && pathname === "/v1/notifications/verify-webhook-signature")
       return verifyWebhookSignature(request);
+    const tracked = await handleTracking(request, method, pathname);
+    if (tracked) return tracked;
     notFound();
   }
 
