@@ -57,6 +57,7 @@ import { createReverseOrderEarningsHandler } from "./modules/earnings/reverse-or
 import { favoritesRoutes } from "./modules/favorites/routes.ts";
 import { followRoutes } from "./modules/follows/routes.ts";
 import { createSendFulfilmentEmailHandler } from "./modules/fulfilment/fulfilment-emails.ts";
+import { createAddPayPalTrackingHandler } from "./modules/fulfilment/paypal-tracking.ts";
 import { renderPrintFilesInPool } from "./modules/fulfilment/print-file-renderer.ts";
 import { createPrintFileReader, createPrintFileSource } from "./modules/fulfilment/print-file-source.ts";
 import { enqueueOrderPrintFiles } from "./modules/fulfilment/print-files.ts";
@@ -257,7 +258,7 @@ export async function buildApp(
         config,
         pictureUrlOf: (line) => purchasePictureUrl(config, line.uuid),
       }),
-      add_paypal_tracking: undefined,
+      add_paypal_tracking: createAddPayPalTrackingHandler({ db: database.db, gateway: paypal.gateway }),
     },
     schedules: [purgeSchedule, { kind: "reconcile_fulfilments", everySeconds: RECONCILE_FULFILMENTS_SECONDS }],
   });

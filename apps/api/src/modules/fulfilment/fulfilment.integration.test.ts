@@ -33,8 +33,8 @@ afterAll(async () => {
 
 const db = () => server.database.db;
 
-/** A guest's paid order of `lines` (units of a design with red artwork each), by card. */
-async function paidOrder(quantities: number[] = [1]) {
+/** A guest's paid order of `lines` (units of a design with red artwork each), by card or by PayPal (the sandbox). */
+async function paidOrder(quantities: number[] = [1], method: "card" | "paypal" = "card") {
   const token = (await obtainGuestTokens(server)).access_token;
   const artwork = await sharp({ create: { width: 600, height: 800, channels: 4, background: "#d22" } })
     .png()
@@ -61,16 +61,34 @@ async function paidOrder(quantities: number[] = [1]) {
   expect(option.status, option.text).toBe(200);
   const placed = await server.request("/api/v1/orders", { method: "POST", token, body: { order: {} } });
   expect(placed.status, placed.text).toBe(201);
-  const paid = await server.request("/api/v1/order_payments", {
-    method: "POST",
-    token,
-    headers: { "idempotency-key": randomUUID() },
-    body: {
-      order_payment: { processor_payment_id: placed.body.data.attributes.processor_payment_id },
-      credit_card_params: { credit_card_number: "4242424242424242", expiration_date: "1239", cvc: "123" },
-    },
-  });
-  expect(paid.status, paid.text).toBe(201);
+  const processorPaymentId = placed.body.data.attributes.processor_payment_id;
+  if (method === "paypal") {
+    const created = await server.request("/api/v1/pay_pal_orders", {
+      method: "POST",
+      token,
+      body: { pay_pal_order: { processor_payment_id: processorPaymentId } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const paypalOrderId = created.body.data.id as string;
+    await server.context.paypal.sandbox?.approveOrder(paypalOrderId, "approve");
+    const captured = await server.request("/api/v1/pay_pal_order_payments", {
+      method: "POST",
+      token,
+      body: { request_id: paypalOrderId, payment_amount: "0.01", payment_currancy: "USD", request_status: "COMPLETED" },
+    });
+    expect(captured.status, captured.text).toBe(201);
+  } else {
+    const paid = await server.request("/api/v1/order_payments", {
+      method: "POST",
+      token,
+      headers: { "idempotency-key": randomUUID() },
+      body: {
+        order_payment: { processor_payment_id: processorPaymentId },
+        credit_card_params: { credit_card_number: "4242424242424242", expiration_date: "1239", cvc: "123" },
+      },
+    });
+    expect(paid.status, paid.text).toBe(201);
+  }
   await server.context.jobs.processDue();
   const orderNumber = placed.body.data.attributes.order_number as string;
   const orderId = placed.body.data.id as string;
@@ -199,6 +217,16 @@ describe("fulfilment with the local print shop", () => {
       .where(eq(printShopOrders.externalId, order.orderNumber));
     expect(shopOrder?.status).toBe("failed");
     expect(shopOrder?.reason).toContain("could not be read");
+  });
+
+  it("carries each parcel's tracking to the PayPal capture of a PayPal order", async () => {
+    const order = await paidOrder([1], "paypal");
+    await closeWindow(order.orderId);
+    const shipped = await runUntil(order, "delivered");
+    const trackers = await db().execute(sql`select t.tracking_number, t.carrier from paypal_sandbox_trackers t
+      join order_payments p on p.processor_reference = t.capture_id where p.order_id = ${order.orderId}`);
+    const rows = (trackers as unknown as { rows: Array<{ tracking_number: string; carrier: string }> }).rows;
+    expect(rows.map((row) => row.tracking_number)).toEqual([shipped.shipments[0].tracking_number]);
   });
 
   it("a submission repeated after a crash, or raced, leaves exactly one print shop order", async () => {

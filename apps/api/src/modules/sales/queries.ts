@@ -1,4 +1,4 @@
-import { REFUND_WINDOW_DAYS, type SalesPeriod } from "@threadfolk/contract/studio";
+import { EARNINGS_HOLD_DAYS_AFTER_DELIVERY, type SalesPeriod } from "@threadfolk/contract/studio";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
@@ -14,7 +14,8 @@ import {
 /**
  * The artist's sold lines come from the earnings ledger (decision 030): one `sale` entry per paid line, netted
  * with its `reversal` when refunded. A line is dated by when its order was paid; its earnings are pending until
- * REFUND_WINDOW_DAYS have passed since then, available afterwards, unless reversed.
+ * EARNINGS_HOLD_DAYS_AFTER_DELIVERY have passed since the order was delivered (issue 27: not since its payment),
+ * available afterwards, unless reversed.
  */
 
 /** The reversals of each sale, summed: a refund in part reverses a share of a line, and a sale may have several. */
@@ -35,8 +36,9 @@ const reversal = new QueryBuilder()
 const soldAt = sql<Date>`coalesce(${orders.paidAt}, ${earningsEntries.createdAt})`;
 /** The line's earnings after its reversals (0 once refunded in full). */
 const netEarnings = sql<number>`(${earningsEntries.artistEarningsCents} + coalesce(${reversal.artistEarningsCents}, 0))::int`;
-/** Whether the refund window of the line's order has passed. */
-const windowPassed = sql`${soldAt} <= now() - make_interval(days => ${REFUND_WINDOW_DAYS})`;
+/** Whether the line's order was delivered and its hold after delivery has passed. */
+const windowPassed = sql`(${orders.deliveredAt} is not null
+  and ${orders.deliveredAt} <= now() - make_interval(days => ${EARNINGS_HOLD_DAYS_AFTER_DELIVERY}))`;
 
 /** The period's lower bound: the start of this calendar month (UTC), 30 days ago, or none. */
 function periodCondition(period: SalesPeriod): SQL | undefined {

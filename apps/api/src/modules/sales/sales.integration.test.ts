@@ -1,5 +1,10 @@
 import { toCamelKeys } from "@threadfolk/contract/case";
-import { artistEarningsPerSale, REFUND_WINDOW_DAYS, STUDIO_API } from "@threadfolk/contract/studio";
+import {
+  artistEarningsPerSale,
+  EARNINGS_HOLD_DAYS_AFTER_DELIVERY,
+  REFUND_WINDOW_DAYS,
+  STUDIO_API,
+} from "@threadfolk/contract/studio";
 import { SALES_PAGE_SIZE, salesResponseSchema, salesSummaryResponseSchema } from "@threadfolk/contract/studio-sales";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,6 +62,11 @@ async function artistWithSales() {
   await paidAgo(twelve.order, 12);
   const old = await buildPaidOrder(db, { lines: [{ variant: lamp.defaultVariant, quantity: 1 }], state: "delivered" });
   await paidAgo(old.order, REFUND_WINDOW_DAYS + 15);
+  // Delivered long enough ago for its earnings to be available (EARNINGS_HOLD_DAYS_AFTER_DELIVERY).
+  await db
+    .update(orders)
+    .set({ deliveredAt: new Date(Date.now() - (EARNINGS_HOLD_DAYS_AFTER_DELIVERY + 5) * DAY) })
+    .where(eq(orders.id, old.order.id));
   const refunded = await buildPaidOrder(db, { lines: [{ variant: moth.defaultVariant, quantity: 3 }] });
   await paidAgo(refunded.order, 5);
   // Another artist's sale in the same order as ours must never show.
