@@ -51,7 +51,13 @@ describe("the demo artist's seeded sales", () => {
   it("are paid orders of the demo shopper and of guests, spread over the last two months, seeded once", async () => {
     const orders = await seededOrders();
     expect(orders).toHaveLength(DEMO_SALES.length);
-    expect(orders.every((order) => order.state === "paid")).toBe(true);
+    // Their life after payment as the print shop made it (issue 27): every state from paid to delivered and returned.
+    const states = new Set(orders.map((order) => order.state));
+    for (const state of ["paid", "in_production", "shipped", "delivered", "returned"]) expect(states).toContain(state);
+    const [twoParcels] = await rows<{ n: number }>(sql`select count(*)::int as n from (select order_id from order_shipments
+      where order_id in (select distinct order_id from earnings_entries where seller_profile_id = ${artistId})
+      group by order_id having count(*) = 2) two`);
+    expect(twoParcels?.n).toBeGreaterThan(0);
     expect(orders.filter((order) => order.email === DEMO_ACCOUNTS.shopper.email).length).toBeGreaterThan(0);
     expect(orders.filter((order) => order.guest_id !== null).length).toBeGreaterThan(0);
     const ages = orders.map((order) => (Date.now() - new Date(order.paid_at).getTime()) / 86_400_000);

@@ -15,6 +15,7 @@ import { recordOrderEarnings } from "../modules/earnings/record-order-earnings.t
 import { payOrderByCard } from "../modules/orders/pay-by-card.ts";
 import { placeOrder } from "../modules/orders/place-order.ts";
 import { DEMO_ACCOUNTS, DEMO_ARTIST_UNIQUE_USERNAME } from "./demo-accounts.ts";
+import { demoFulfilmentOf, seedDemoFulfilment } from "./demo-fulfilment.ts";
 
 /**
  * The demo artist's sales history (issue 14: "read their sales" on a fresh start). Each order is bought the way a
@@ -220,6 +221,7 @@ export async function seedDemoSales(context: AppContext): Promise<void> {
     // The ledger's own function, as its job would run it (the job then finds nothing more to write).
     await recordOrderEarnings({ db, orderId });
     await backdateOrder(db, orderId, sale.daysAgo, index);
+    await seedDemoFulfilment(context, orderId, sale.daysAgo, index);
     seeded.push(orderId);
   }
 
@@ -234,6 +236,15 @@ export async function seedDemoSales(context: AppContext): Promise<void> {
         eq(jobs.status, "pending"),
       ),
     );
+  // Nor shipping mails for the history; and the history, already printed, is not printed again (the newest
+  // orders keep their fulfilment start: the live print shop makes them).
+  const history = DEMO_SALES.flatMap((sale, index) =>
+    demoFulfilmentOf(sale.daysAgo, index) === "live" ? [] : [seeded[index] ?? ""],
+  );
+  await db.execute(sql`update jobs set status = 'succeeded', completed_at = now(),
+      result = '{"skipped":"demo seed order"}'::jsonb
+    where status = 'pending' and (kind = 'send_fulfilment_email' and payload->>'orderId' = any(${`{${seeded.join(",")}}`}::text[])
+      or kind = 'start_order_fulfilment' and payload->>'orderId' = any(${`{${history.join(",")}}`}::text[]))`);
 }
 
 /**
