@@ -274,7 +274,11 @@ describe("paying by card", () => {
       .select({ kind: jobs.kind })
       .from(jobs)
       .where(eq(jobs.dedupeKey, order?.id as string));
-    expect(queued.map((job) => job.kind).sort()).toEqual(["record_order_earnings", "send_order_confirmation"]);
+    expect(queued.map((job) => job.kind).sort()).toEqual([
+      "record_order_earnings",
+      "send_order_confirmation",
+      "start_order_fulfilment",
+    ]);
     const charges = await server.database.db.execute(
       sql`select amount_cents, status from card_charges where order_number = ${placed.data.attributes.orderNumber} order by created_at`,
     );
