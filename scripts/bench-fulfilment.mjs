@@ -44,7 +44,7 @@ async function signIn(email, password) {
 }
 
 async function lines() {
-  const listing = await call("GET", "/api/v1/designs?page=1");
+  const listing = await call("GET", "/api/v1/internal_design_collections?query=&page=1");
   const result = [];
   for (const card of listing.data.slice(0, 8)) {
     const detail = await call("GET", `/api/v1/designs/${card.uuid}`);

@@ -190,6 +190,8 @@ export async function buildApp(
     onStarted: async (tx, orderId) => {
       await enqueueOrderPrintFiles(tx, orderId);
     },
+    // The lanes exist once the handlers do; each step's next job is looked at at once, not at the next poll.
+    nudge: () => jobs.nudge(),
   };
   // Every kind of background work and who does it, in two lanes: light and heavy (jobs/job-lanes.ts).
   const jobs = createJobLanes({
@@ -240,6 +242,7 @@ export async function buildApp(
             { orderId },
             { runAt, dedupeKey: `${orderId}:files` },
           );
+          jobs.nudge();
         },
       }),
       start_order_fulfilment: createStartOrderFulfilmentHandler(fulfilmentContext),
@@ -250,6 +253,7 @@ export async function buildApp(
         retry: { maxAttempts: 10, baseDelaySeconds: 5, maxDelaySeconds: 300, leaseSeconds: 60 },
         run: async ({ printShopOrderId }) => {
           const advanced = await fulfilment.printShop.advance(printShopOrderId);
+          jobs.nudge();
           return { status: advanced?.status ?? null, next: advanced?.nextStepAt?.toISOString() ?? null };
         },
       },

@@ -47,6 +47,8 @@ export type FulfilmentContext = {
   /** Every provider an order may have gone to, by name: an order stays with the one that has it. */
   providers: Partial<Record<FulfilmentProvider["name"], FulfilmentProvider>>;
   printFiles: PrintFileSource;
+  /** Asks the job lanes to look at the queue now (after a commit that queued the next step). */
+  nudge?: () => void;
   /** Called after the commit of a paid order's fulfilment record (the print files' job is queued there). */
   onStarted?: (tx: Parameters<Parameters<Database["transaction"]>[0]>[0], orderId: string) => Promise<void>;
 };
@@ -62,7 +64,7 @@ export function createStartOrderFulfilmentHandler(context: FulfilmentContext): J
   return {
     retry: { maxAttempts: 10, baseDelaySeconds: 10, maxDelaySeconds: 600, leaseSeconds: 60 },
     async run({ orderId }) {
-      return context.db.transaction(async (tx) => {
+      const result = await context.db.transaction(async (tx) => {
         const [order] = await rows<{ state: string; submit_after: Date | string | null }>(
           tx,
           sql`select state, paid_at + make_interval(secs => ${context.config.ORDER_CANCEL_SECONDS}) as submit_after
@@ -82,6 +84,8 @@ export function createStartOrderFulfilmentHandler(context: FulfilmentContext): J
         await context.onStarted?.(tx, orderId);
         return { submitAfter: submitAfter.toISOString() };
       });
+      context.nudge?.();
+      return result;
     },
   };
 }
@@ -183,8 +187,8 @@ type Decision =
   | { kind: "submit"; request: FulfilmentOrderRequest };
 
 /**
- * Submits one order (the `submit_order_fulfilment` job). Answers what happened; throws to be retried (print files
- * still rendering, the provider unreachable).
+ * Submits one order (the `submit_order_fulfilment` job). Answers what happened; throws to be retried (the provider
+ * unreachable).
  */
 export async function submitOrderFulfilment(options: {
   context: FulfilmentContext;
@@ -212,7 +216,7 @@ export async function submitOrderFulfilment(options: {
       await tx.execute(sql`insert into order_fulfilments (order_id, status, submit_after)
         select id, 'waiting', paid_at + make_interval(secs => ${config.ORDER_CANCEL_SECONDS}) from orders
         where id = ${orderId} on conflict (order_id) do nothing`);
-      return { kind: "later", why: "fulfilment record made now" };
+      throw new Error("fulfilment record made now: submitted at its next attempt");
     }
     if (order.state === "cancelled") {
       await tx.execute(sql`update order_fulfilments set status = 'cancelled', updated_at = now()
@@ -235,11 +239,14 @@ export async function submitOrderFulfilment(options: {
     return { kind: "submit", request };
   });
   if (decision.kind === "skip") return { skipped: decision.why };
-  if (decision.kind === "later") throw new Error(`not yet: ${decision.why}`);
+  // Not due yet, or its files are being made: the submission queued for the window's end, the print files' job
+  // (onPrintFilesReady) and the reconciliation each come back for it; no retry piles up meanwhile.
+  if (decision.kind === "later") return { waiting: decision.why };
 
   try {
     const providerOrder = await provider.submitOrder(decision.request);
     const applied = await applyProviderOrder({ db, orderId, provider: provider.name, providerOrder });
+    context.nudge?.();
     return { providerOrderId: providerOrder.providerOrderId, status: providerOrder.status, state: applied.state };
   } catch (error) {
     const retryable = !(error instanceof FulfilmentError) || error.retryable;
