@@ -1,8 +1,8 @@
 import type { OrdersListResponse } from "@threadfolk/contract/orders";
 import { orderPath } from "@threadfolk/contract/routes";
 import { Link } from "react-router";
+import { OrderStateBadge } from "../../../components/order-state-badge.tsx";
 import { formatOrderDate, itemCountText, paymentMethodText } from "../order-facts.ts";
-import { OrderStateBadge } from "./order-state-badge.tsx";
 
 type OrderSummary = OrdersListResponse["data"][number];
 
