@@ -16,6 +16,8 @@ describe("order facts", () => {
     expect(paymentMethodText("refunded", { description: "PayPal" })).toBe("PayPal");
     expect(paymentMethodText("payment_pending", null)).toBe("Not paid yet");
     expect(paymentMethodText("cancelled", null)).toBe("Not paid");
+    // Cancelled in its window after payment: the refund took the payment back.
+    expect(paymentMethodText("cancelled", null, "2026-12-01T10:00:00Z")).toBe("Refunded");
     expect(paymentMethodText("refunded", null)).toBe("Refunded");
   });
 

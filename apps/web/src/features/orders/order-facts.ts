@@ -43,15 +43,17 @@ export function orderLineGarment(line: Pick<OrderLineItem["attributes"], "gender
 
 /**
  * How an order was paid, as its page and list say it: the server's description ('Visa ending 4242', 'PayPal'),
- * or, without one, what the state tells (an order awaiting payment, a cancelled one that never was paid).
+ * or, without one, what the state tells (an order awaiting payment, a cancelled one that never was paid, one
+ * cancelled after payment and refunded: `paidAt` tells those two apart).
  */
 export function paymentMethodText(
   state: PlacedOrderState,
   paymentMethod: { description: string } | null | undefined,
+  paidAt: string | null = null,
 ): string {
   if (paymentMethod) return paymentMethod.description;
   if (state === "payment_pending") return "Not paid yet";
-  if (state === "cancelled") return "Not paid";
+  if (state === "cancelled") return paidAt ? "Refunded" : "Not paid";
   if (state === "refunded") return "Refunded";
   return "Paid";
 }

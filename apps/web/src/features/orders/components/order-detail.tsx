@@ -171,7 +171,7 @@ export function OrderDetail({ order, token = null }: { order: PlacedOrderRespons
               <div>
                 <h3 className="text-xs font-bold tracking-[0.14em] text-neutral-500 uppercase">Payment method</h3>
                 <p className="mt-1.5 text-[15px] text-neutral-800">
-                  {paymentMethodText(attributes.state, attributes.paymentMethod)}
+                  {paymentMethodText(attributes.state, attributes.paymentMethod, attributes.paidAt)}
                 </p>
               </div>
             </div>

@@ -89,19 +89,21 @@ function Totals({ totals }: { totals: SalesSummary["totals"] }) {
           </div>
         ))}
       </dl>
-      <dl className="flex flex-wrap gap-x-6 gap-y-1 rounded-2xl px-1 text-sm text-neutral-700">
-        <div className="flex gap-1.5">
-          <dt>Pending:</dt>
-          <dd className="font-bold text-neutral-950 tabular-nums">{formatCents(totals.pendingCents)}</dd>
-        </div>
-        <div className="flex gap-1.5">
-          <dt>Available:</dt>
-          <dd className="font-bold text-neutral-950 tabular-nums">{formatCents(totals.availableCents)}</dd>
-        </div>
+      <div className="flex flex-wrap gap-x-6 gap-y-1 px-1 text-sm text-neutral-700">
+        <dl className="flex gap-x-6">
+          <div className="flex gap-1.5">
+            <dt>Pending:</dt>
+            <dd className="font-bold text-neutral-950 tabular-nums">{formatCents(totals.pendingCents)}</dd>
+          </div>
+          <div className="flex gap-1.5">
+            <dt>Available:</dt>
+            <dd className="font-bold text-neutral-950 tabular-nums">{formatCents(totals.availableCents)}</dd>
+          </div>
+        </dl>
         <p className="text-neutral-500">
           Earnings become available {EARNINGS_HOLD_DAYS_AFTER_DELIVERY} days after the order is delivered.
         </p>
-      </dl>
+      </div>
     </section>
   );
 }
