@@ -17,7 +17,7 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
 test.describe("card payment", () => {
-  test("a shirt -> shipping -> payment step: card fields checked on change, a declined card, then a good one -> thank you, badge 0, home", async ({
+  test("a shirt -> shipping -> payment step: card fields checked on change, a declined card, then a good one -> thank you, badge 0, home -> its order page -> cancelled", async ({
     page,
     request,
     signedIn: account,
@@ -119,6 +119,17 @@ test.describe("card payment", () => {
     await expect(page.getByText("Paid").first()).toBeVisible();
     const email = await waitForEmailMatching(account.email, new RegExp(orderNumber as string));
     expect(email).toContain("Visa ending 4242");
+
+    // Just paid, it can still be cancelled (issue 27): confirmed in a dialog, refunded in full, shown cancelled.
+    const status = page.getByRole("region", { name: "Status" });
+    await expect(status.getByText(/^You can cancel until /)).toBeVisible();
+    await status.getByRole("button", { name: "Cancel order" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Cancel this order?" });
+    await expect(dialog).toContainText("refund it in full");
+    await dialog.getByRole("button", { name: "Cancel order" }).click();
+    await expect(toasts(page).getByText("Your order has been cancelled. Your refund is on its way.")).toBeVisible();
+    await expect(status.getByRole("listitem").filter({ hasText: "Cancelled" })).toHaveAttribute("aria-current", "step");
+    await expect(status.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
 
     // Nothing of PayPal was fetched where the card was the first choice.
     if (!isMobileProject(testInfo)) expect(paypalRequests).toEqual([]);

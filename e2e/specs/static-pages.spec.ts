@@ -56,7 +56,7 @@ test.describe("static pages", () => {
     }
   });
 
-  test("the FAQ describes the checkout as built: card or PayPal, one code per order, guest order links", async ({
+  test("the FAQ describes the checkout as built: card or PayPal, one code per order, guest order links, tracking e-mails, cancelling", async ({
     page,
   }, testInfo) => {
     test.skip(isMobileProject(testInfo), TEXT_ONLY);
@@ -66,9 +66,10 @@ test.describe("static pages", () => {
     await expect(main).toContainText("press Place Order (or finish in PayPal)");
     await expect(main).toContainText('"Gift card or coupon code" field on the payment step');
     await expect(main).toContainText("use the link in your confirmation e-mail");
-    // Nothing the store does not do: no carrier check of the address, no order-tracking e-mails.
+    // Nothing the store does not do (no carrier check of the address); what it does: tracking e-mails, cancelling.
     await expect(main).not.toContainText("with the carrier");
-    await expect(main).toContainText("We do not send tracking updates by e-mail");
+    await expect(main).toContainText("We e-mail you when each parcel ships, with its tracking link");
+    await expect(main).toContainText("press Cancel order");
   });
 
   test("the intellectual property policy says where to report infringement", async ({ page }, testInfo) => {

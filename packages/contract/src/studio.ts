@@ -513,7 +513,10 @@ export const SALES_PERIOD_NAMES: Record<SalesPeriod, string> = {
 };
 /** Earnings become available to pay out once the refund window of the order has passed. */
 export const REFUND_WINDOW_DAYS = 30;
-/** Earnings become available this many days after the order was delivered (issue 27): its return window. */
+/**
+ * Earnings become available to pay out this many days after the order is delivered (issue 27): the hold that
+ * covers a shopper's claim on what arrived (damaged, misprinted), counted from delivery, not from payment.
+ */
 export const EARNINGS_HOLD_DAYS_AFTER_DELIVERY = 14;
 
 export const salesQuerySchema = z.strictObject({

@@ -187,3 +187,14 @@ export function ShieldIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+/** A box with an arrow leaving it: the link opens another site in a new tab. */
+export function ExternalLinkIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M14 4.5h5.5V10" />
+      <path d="m19.5 4.5-8 8" />
+      <path d="M17.5 14v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8.5a2 2 0 0 1 2-2h4" />
+    </StrokeIcon>
+  );
+}

@@ -53,8 +53,10 @@ export default function FaqPage() {
               </Question>
               <Question question="Can I change or cancel my order?">
                 <p>
-                  There is no button for it: each item is printed just for you. E-mail {mail} with your order number as
-                  soon as possible; we can change or cancel an order only before it is printed.
+                  You can cancel an order within an hour of paying for it, before it goes to production: open its page
+                  (Orders in your profile, or the link in your confirmation e-mail) and press Cancel order. We refund it
+                  in full. Need a different size or address? Cancel it in that hour and order again. Once it is in
+                  production, each item is being printed just for you, so it can no longer be cancelled.
                 </p>
               </Question>
             </>
@@ -81,8 +83,15 @@ export default function FaqPage() {
                   ))}
                 </ul>
                 <p>
-                  The price of each speed depends on your order and is shown at checkout before you pay. We do not send
-                  tracking updates by e-mail yet: if you have a question about a parcel, write to {mail}.
+                  The price of each speed depends on your order and is shown at checkout before you pay. Your order's
+                  page shows the date we expect it.
+                </p>
+              </Question>
+              <Question question="How do I track my order?">
+                <p>
+                  We e-mail you when each parcel ships, with its tracking link and what is inside, and again when your
+                  order is delivered. A large order can ship in two parcels. Your order's page lists every parcel with
+                  its tracking too.
                 </p>
               </Question>
               <Question question="My order is late. What now?">
@@ -183,8 +192,8 @@ export default function FaqPage() {
               </Question>
               <Question question="Who prints and ships the products?">
                 <p>
-                  We do. Artists upload designs; we print each order on demand, ship it and look after customer service,
-                  so you can spend your time making art.
+                  Artists upload designs; our print partner prints each order on demand, and every parcel ships with
+                  tracking. We look after the orders and customer service, so you can spend your time making art.
                 </p>
               </Question>
             </>

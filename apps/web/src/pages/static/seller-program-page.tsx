@@ -1,3 +1,4 @@
+import { EARNINGS_HOLD_DAYS_AFTER_DELIVERY } from "@threadfolk/contract/studio";
 import { Link } from "react-router";
 import { ContactCard, StaticPage } from "../../components/static-page.tsx";
 import { appConfig } from "../../lib/config.ts";
@@ -11,8 +12,9 @@ export default function SellerProgramPage() {
       title="Seller Program"
       intro={
         <p>
-          Turn your art into shirts without buying stock, packing boxes or chasing parcels. You upload the design;{" "}
-          {brandName} prints each order on demand, ships it and credits you a royalty on every sale.
+          Turn your art into shirts without buying stock, packing boxes or chasing parcels. You upload the design; our
+          print partner prints each order on demand and ships it with tracking, and {brandName} credits you a royalty on
+          every sale.
         </p>
       }
       sections={[
@@ -72,8 +74,9 @@ export default function SellerProgramPage() {
                 shipping and customer service.
               </p>
               <p>
-                The Sales tab of your profile lists each sale of your designs as it comes in, with what you earned. Your
-                earnings become available 30 days after the order is paid, once the refund window has passed.
+                The Sales tab of your profile lists each sale of your designs as it comes in, with what you earned and
+                where the order is: in production, shipped or delivered. Your earnings become available{" "}
+                {EARNINGS_HOLD_DAYS_AFTER_DELIVERY} days after the order is delivered, not when it is paid.
               </p>
             </>
           ),

@@ -2,20 +2,19 @@ import type { CartAddressRecord, OrderLineItem } from "@threadfolk/contract/cart
 import { colorDisplayName } from "@threadfolk/contract/colors";
 import { formatCents } from "@threadfolk/contract/money";
 import type { PlacedOrderResponse } from "@threadfolk/contract/orders";
-import type { ReactNode } from "react";
-import { formatOrderDate, itemCountText, orderLineGarment, paymentMethodText } from "../order-facts.ts";
-import { OrderStateBadge } from "./order-state-badge.tsx";
+import { OrderStateBadge } from "../../../components/order-state-badge.tsx";
+import {
+  expectedDeliveryDay,
+  formatDeliveryDay,
+  formatOrderDate,
+  itemCountText,
+  orderLineGarment,
+  paymentMethodText,
+} from "../order-facts.ts";
+import { OrderCancellation } from "./order-cancellation.tsx";
+import { OrderCardHeading, orderCardClass } from "./order-card.tsx";
+import { OrderShipments } from "./order-shipments.tsx";
 import { OrderTimelineSteps } from "./order-timeline-steps.tsx";
-
-const cardClass = "rounded-2xl bg-white p-5 ring-1 ring-neutral-900/10 md:p-6";
-
-function CardHeading({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <h2 id={id} className="font-display text-xl font-extrabold tracking-tight text-neutral-950">
-      {children}
-    </h2>
-  );
-}
 
 function OrderLine({ line }: { line: OrderLineItem }) {
   const { attributes } = line;
@@ -109,21 +108,28 @@ function AddressBlock({ title, address }: { title: string; address: CartAddressR
 }
 
 /**
- * One order (the customer's order page and a guest's e-mailed link alike): its status timeline, the lines with
- * their mockups, the totals as they were frozen when it was placed, how it was paid and where it goes.
+ * One order (the customer's order page and a guest's e-mailed link alike): its status timeline with the way to
+ * cancel it while that can be done, its parcels with their tracking, the lines with their mockups, the totals as
+ * they were frozen when it was placed, how it was paid and where it goes. `token` is the guest link's, if any.
  */
-export function OrderDetail({ order }: { order: PlacedOrderResponse }) {
+export function OrderDetail({ order, token = null }: { order: PlacedOrderResponse; token?: string | null }) {
   const { attributes } = order.data;
   const lines = order.included.filter((record): record is OrderLineItem => record.type === "order_line_item");
   const address = (type: CartAddressRecord["type"]) =>
     order.included.find((record): record is CartAddressRecord => record.type === type);
   const itemCount = lines.reduce((sum, line) => sum + line.attributes.quantity, 0);
   const placed = formatOrderDate(attributes.placedAt);
+  const expectedDay = expectedDeliveryDay(attributes.state, attributes.estimatedDeliveryDate);
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-neutral-700">
         <OrderStateBadge state={attributes.state} />
+        {expectedDay && (
+          <p className="font-semibold text-neutral-950">
+            Expected by <time dateTime={expectedDay}>{formatDeliveryDay(expectedDay)}</time>
+          </p>
+        )}
         {placed && (
           <p>
             Placed on <time dateTime={attributes.placedAt ?? undefined}>{placed}</time>
@@ -132,12 +138,15 @@ export function OrderDetail({ order }: { order: PlacedOrderResponse }) {
         {attributes.email && <p className="min-w-0 break-words">Confirmation sent to {attributes.email}</p>}
       </div>
 
-      {/* Phones read the status first, then the items, the totals and the addresses (the `order-*` classes act
-          while the two columns are `contents`); desktops show items and addresses beside status and totals. */}
+      {/* Phones read the status first, then the parcels, the items, the totals and the addresses (the `order-*`
+          classes act while the two columns are `contents`); desktops show parcels, items and addresses beside
+          status and totals. */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="contents lg:block lg:space-y-6">
-          <section aria-labelledby="order-items" className={`order-2 ${cardClass}`}>
-            <CardHeading id="order-items">Items ({itemCountText(itemCount)})</CardHeading>
+          <OrderShipments shipments={attributes.shipments} lines={lines} className="order-2" />
+
+          <section aria-labelledby="order-items" className={`order-3 ${orderCardClass}`}>
+            <OrderCardHeading id="order-items">Items ({itemCountText(itemCount)})</OrderCardHeading>
             <ul className="mt-4 divide-y divide-neutral-200">
               {lines.map((line) => (
                 <OrderLine key={line.id} line={line} />
@@ -145,8 +154,8 @@ export function OrderDetail({ order }: { order: PlacedOrderResponse }) {
             </ul>
           </section>
 
-          <section aria-labelledby="order-delivery" className={`order-4 ${cardClass}`}>
-            <CardHeading id="order-delivery">Delivery and Payment</CardHeading>
+          <section aria-labelledby="order-delivery" className={`order-5 ${orderCardClass}`}>
+            <OrderCardHeading id="order-delivery">Delivery and Payment</OrderCardHeading>
             <div className="mt-4 grid gap-6 sm:grid-cols-2">
               <AddressBlock title="Shipping address" address={address("shipping_address")} />
               <AddressBlock title="Billing address" address={address("billing_address")} />
@@ -162,7 +171,7 @@ export function OrderDetail({ order }: { order: PlacedOrderResponse }) {
               <div>
                 <h3 className="text-xs font-bold tracking-[0.14em] text-neutral-500 uppercase">Payment method</h3>
                 <p className="mt-1.5 text-[15px] text-neutral-800">
-                  {paymentMethodText(attributes.state, attributes.paymentMethod)}
+                  {paymentMethodText(attributes.state, attributes.paymentMethod, attributes.paidAt)}
                 </p>
               </div>
             </div>
@@ -170,15 +179,21 @@ export function OrderDetail({ order }: { order: PlacedOrderResponse }) {
         </div>
 
         <div className="contents lg:block lg:space-y-6">
-          <section aria-labelledby="order-status" className={`order-1 ${cardClass}`}>
-            <CardHeading id="order-status">Status</CardHeading>
+          <section aria-labelledby="order-status" className={`order-1 ${orderCardClass}`}>
+            <OrderCardHeading id="order-status">Status</OrderCardHeading>
             <div className="mt-4">
               <OrderTimelineSteps state={attributes.state} timeline={attributes.timeline} />
             </div>
+            <OrderCancellation
+              orderNumber={attributes.orderNumber}
+              token={token}
+              paidAt={attributes.paidAt}
+              cancellation={attributes.cancellation}
+            />
           </section>
 
-          <section aria-labelledby="order-totals" className={`order-3 ${cardClass}`}>
-            <CardHeading id="order-totals">Order Summary</CardHeading>
+          <section aria-labelledby="order-totals" className={`order-4 ${orderCardClass}`}>
+            <OrderCardHeading id="order-totals">Order Summary</OrderCardHeading>
             <dl className="mt-4 space-y-2 text-[15px] text-neutral-700">
               <TotalRow label={`Items (${itemCountText(itemCount)})`} value={attributes.itemTotal} />
               {attributes.totalDiscountCents > 0 && (

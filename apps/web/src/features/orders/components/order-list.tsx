@@ -1,8 +1,8 @@
 import type { OrdersListResponse } from "@threadfolk/contract/orders";
 import { orderPath } from "@threadfolk/contract/routes";
 import { Link } from "react-router";
+import { OrderStateBadge } from "../../../components/order-state-badge.tsx";
 import { formatOrderDate, itemCountText, paymentMethodText } from "../order-facts.ts";
-import { OrderStateBadge } from "./order-state-badge.tsx";
 
 type OrderSummary = OrdersListResponse["data"][number];
 
@@ -53,7 +53,7 @@ function OrderListItem({ order }: { order: OrderSummary }) {
           </div>
           <p className="text-sm text-neutral-600">
             <span className="sr-only">Payment: </span>
-            {paymentMethodText(attributes.state, attributes.paymentMethod)}
+            {paymentMethodText(attributes.state, attributes.paymentMethod, attributes.paidAt)}
           </p>
           <div className="mt-2 flex items-center justify-between gap-3 md:mt-0 md:justify-end md:gap-5">
             <OrderStateBadge state={attributes.state} />

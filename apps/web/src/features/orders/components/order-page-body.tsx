@@ -45,5 +45,5 @@ export function OrderPageBody({
       </div>
     );
   }
-  return <OrderDetail order={order.data} />;
+  return <OrderDetail order={order.data} token={token} />;
 }

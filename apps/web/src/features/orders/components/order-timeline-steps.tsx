@@ -1,10 +1,34 @@
 import type { PlacedOrderState } from "@threadfolk/contract/orders";
 import { formatOrderDateTime } from "../order-facts.ts";
-import { buildOrderTimeline } from "../order-timeline.ts";
+import { buildOrderTimeline, type TimelineStep, type TimelineStepTone } from "../order-timeline.ts";
+
+/** The current step's dot: the brand on the path, amber while something needs attention, grey once ended. */
+const CURRENT_DOT: Record<TimelineStepTone, string> = {
+  progress: "bg-brand text-white ring-4 ring-brand/20",
+  attention: "bg-amber-500 text-white ring-4 ring-amber-500/25",
+  ended: "bg-neutral-500 text-white ring-4 ring-neutral-500/20",
+};
+
+/** A tick for a step reached on the way; '!' for a current step that needs attention; a cross for a cancellation. */
+function StepIcon({ step }: { step: TimelineStep }) {
+  const isCurrent = step.status === "current";
+  const path =
+    isCurrent && step.tone === "attention"
+      ? "M8 3.5v5.5M8 12.25v.25"
+      : step.state === "cancelled" || step.state === "failed"
+        ? "M4.5 4.5l7 7M11.5 4.5l-7 7"
+        : "M3.5 8.5l3 3 6-7";
+  return (
+    <svg viewBox="0 0 16 16" className="size-3.5" fill="none" aria-hidden="true">
+      <path d={path} stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
 
 /**
  * The status timeline of an order page (buildOrderTimeline): reached steps filled and dated, the current one
- * in the brand colour and ringed, upcoming ones hollow and grey. A vertical list, which reads the same on a phone and a desktop.
+ * ringed (in the brand colour on the way, amber when held, returned or not printable, grey once cancelled or
+ * refunded), upcoming ones hollow and grey. A vertical list, which reads the same on a phone and a desktop.
  */
 export function OrderTimelineSteps({
   state,
@@ -36,23 +60,13 @@ export function OrderTimelineSteps({
               aria-hidden="true"
               className={`relative z-10 mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full ${
                 step.status === "current"
-                  ? "bg-brand text-white ring-4 ring-brand/20"
+                  ? CURRENT_DOT[step.tone]
                   : isReached
                     ? "bg-neutral-950 text-white"
                     : "border-2 border-neutral-300 bg-white"
               }`}
             >
-              {isReached && (
-                <svg viewBox="0 0 16 16" className="size-3.5" fill="none" aria-hidden="true">
-                  <path
-                    d="M3.5 8.5l3 3 6-7"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
-                </svg>
-              )}
+              {isReached && <StepIcon step={step} />}
             </span>
             <div className="min-w-0">
               <p className={isReached ? "font-bold text-neutral-950" : "font-medium text-neutral-500"}>

@@ -1,8 +1,12 @@
 import { COLOR_HEX, colorDisplayName, resolveColor } from "@threadfolk/contract/colors";
 import { formatCents } from "@threadfolk/contract/money";
-import { ORDER_STATE_NAMES } from "@threadfolk/contract/orders";
 import { CLIENT_ROUTES } from "@threadfolk/contract/routes";
-import { REFUND_WINDOW_DAYS, SALES_PERIOD_NAMES, SALES_PERIODS, type SalesPeriod } from "@threadfolk/contract/studio";
+import {
+  EARNINGS_HOLD_DAYS_AFTER_DELIVERY,
+  SALES_PERIOD_NAMES,
+  SALES_PERIODS,
+  type SalesPeriod,
+} from "@threadfolk/contract/studio";
 import {
   SALE_PAYOUT_NAMES,
   type Sale,
@@ -10,6 +14,7 @@ import {
   type SalesSummary,
 } from "@threadfolk/contract/studio-sales";
 import { lazy, Suspense, useId, useMemo, useState } from "react";
+import { OrderStateBadge } from "../../../components/order-state-badge.tsx";
 import { Pagination } from "../../../components/pagination.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { generalErrorMessage } from "../../../lib/api-client.ts";
@@ -84,19 +89,21 @@ function Totals({ totals }: { totals: SalesSummary["totals"] }) {
           </div>
         ))}
       </dl>
-      <dl className="flex flex-wrap gap-x-6 gap-y-1 rounded-2xl px-1 text-sm text-neutral-700">
-        <div className="flex gap-1.5">
-          <dt>Pending:</dt>
-          <dd className="font-bold text-neutral-950 tabular-nums">{formatCents(totals.pendingCents)}</dd>
-        </div>
-        <div className="flex gap-1.5">
-          <dt>Available:</dt>
-          <dd className="font-bold text-neutral-950 tabular-nums">{formatCents(totals.availableCents)}</dd>
-        </div>
+      <div className="flex flex-wrap gap-x-6 gap-y-1 px-1 text-sm text-neutral-700">
+        <dl className="flex gap-x-6">
+          <div className="flex gap-1.5">
+            <dt>Pending:</dt>
+            <dd className="font-bold text-neutral-950 tabular-nums">{formatCents(totals.pendingCents)}</dd>
+          </div>
+          <div className="flex gap-1.5">
+            <dt>Available:</dt>
+            <dd className="font-bold text-neutral-950 tabular-nums">{formatCents(totals.availableCents)}</dd>
+          </div>
+        </dl>
         <p className="text-neutral-500">
-          Earnings become available {REFUND_WINDOW_DAYS} days after the order is paid (the refund window).
+          Earnings become available {EARNINGS_HOLD_DAYS_AFTER_DELIVERY} days after the order is delivered.
         </p>
-      </dl>
+      </div>
     </section>
   );
 }
@@ -148,7 +155,9 @@ function SalesTable({ sales }: { sales: Sale[] }) {
               <ColorName color={sale.color} />
             </td>
             <td className="py-2.5 pr-3 text-right tabular-nums">{sale.quantity}</td>
-            <td className="py-2.5 pr-3 text-neutral-700">{ORDER_STATE_NAMES[sale.orderState]}</td>
+            <td className="py-2.5 pr-3">
+              <OrderStateBadge state={sale.orderState} compact />
+            </td>
             <td className="py-2.5 text-right whitespace-nowrap">
               <span className="block font-bold text-neutral-950 tabular-nums">{sale.earnings}</span>
               <PayoutBadge payout={sale.payout} />
@@ -199,7 +208,9 @@ function SalesRows({ sales }: { sales: Sale[] }) {
             </div>
             <div className="flex gap-1">
               <dt className="sr-only">Order status</dt>
-              <dd>{ORDER_STATE_NAMES[sale.orderState]}</dd>
+              <dd>
+                <OrderStateBadge state={sale.orderState} compact />
+              </dd>
             </div>
           </dl>
         </li>
