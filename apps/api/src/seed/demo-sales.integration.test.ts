@@ -54,7 +54,9 @@ describe("the demo artist's seeded sales", () => {
     // Their life after payment as the print shop made it (issue 27): every state from paid to delivered and returned.
     const states = new Set(orders.map((order) => order.state));
     for (const state of ["paid", "in_production", "shipped", "delivered", "returned"]) expect(states).toContain(state);
-    const [twoParcels] = await rows<{ n: number }>(sql`select count(*)::int as n from (select order_id from order_shipments
+    const [twoParcels] = await rows<{
+      n: number;
+    }>(sql`select count(*)::int as n from (select order_id from order_shipments
       where order_id in (select distinct order_id from earnings_entries where seller_profile_id = ${artistId})
       group by order_id having count(*) = 2) two`);
     expect(twoParcels?.n).toBeGreaterThan(0);
