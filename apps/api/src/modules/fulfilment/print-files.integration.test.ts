@@ -274,7 +274,7 @@ describe("the render_order_print_files job", () => {
     await db.delete(orderPrintFiles).where(eq(orderPrintFiles.orderId, order.id));
 
     // The retry (run now instead of after its back-off) finishes the order without drawing the first line's
-    // print file or picture again.
+    // print file again (the e-mail pictures come after every print file, so none was drawn before the crash).
     await db
       .update(jobs)
       .set({ runAt: sql`now()` })
@@ -284,7 +284,7 @@ describe("the render_order_print_files job", () => {
     expect(await jobOf(order.id)).toMatchObject({
       status: "succeeded",
       attempts: 2,
-      result: { printFiles: 2, drawn: 1, pictures: 1, packingSlip: "drawn" },
+      result: { printFiles: 2, drawn: 1, pictures: 2, packingSlip: "drawn" },
     });
     expect(ready).toEqual([order.id]);
     expect((await server.context.storage.get(firstKey))?.body.equals(kept?.body as Buffer)).toBe(true);

@@ -98,6 +98,8 @@ export async function renderOrderPrintFiles(options: {
   pictures: MediaRenderer;
   brandName: string;
   orderId: string;
+  /** Called once the print files and the packing slip are stored and recorded, before the e-mail pictures. */
+  onFilesStored?: () => Promise<void>;
 }): Promise<RenderOrderPrintFilesResult> {
   const { db, storage, renderer, pictures, brandName, orderId } = options;
   const found = await findPrintOrder(db, orderId);
@@ -165,13 +167,6 @@ export async function renderOrderPrintFiles(options: {
         })
         .onConflictDoNothing();
     }
-    const pictureKey = purchasePictureKey(line.uuid);
-    if (!(await storage.exists(pictureKey))) {
-      const artwork = await artworkOf(line);
-      const picture = await forLine(line, () => drawPurchasePicture({ renderer: pictures, line, artwork, brandName }));
-      await storage.put(pictureKey, picture, "image/jpeg");
-      picturesDrawn++;
-    }
   }
 
   const [slip] = await db
@@ -194,6 +189,18 @@ export async function renderOrderPrintFiles(options: {
       packingSlip = "drawn";
     }
     await db.insert(orderPackingSlips).values({ orderId, storageKey: key }).onConflictDoNothing();
+  }
+  // The production files are in: the order can go to the print provider while the e-mail pictures are drawn
+  // (they are not on its way; the picture route draws one still missing when it is asked for).
+  await options.onFilesStored?.();
+  for (const line of found.lines) {
+    const pictureKey = purchasePictureKey(line.uuid);
+    if (!(await storage.exists(pictureKey))) {
+      const artwork = await artworkOf(line);
+      const picture = await forLine(line, () => drawPurchasePicture({ renderer: pictures, line, artwork, brandName }));
+      await storage.put(pictureKey, picture, "image/jpeg");
+      picturesDrawn++;
+    }
   }
   return { printFiles: found.lines.length, drawn, pictures: picturesDrawn, packingSlip };
 }
@@ -227,9 +234,9 @@ export function createRenderOrderPrintFilesHandler(options: {
           pictures,
           brandName: config.BRAND_NAME,
           orderId,
+          onFilesStored: () => onPrintFilesReady(orderId),
         });
-        if ("skipped" in result) return result;
-        await onPrintFilesReady(orderId);
+        // onPrintFilesReady ran once the files were stored (before the e-mail pictures).
         return result;
       } catch (error) {
         if (error instanceof PrintFileFailure) {
