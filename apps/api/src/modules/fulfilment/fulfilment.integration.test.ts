@@ -265,6 +265,8 @@ describe("cancelling", () => {
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(cancelled.body.data.attributes.state).toBe("cancelled");
     expect(cancelled.body.data.attributes.cancellation.cancellable).toBe(false);
+    // Still says how it was paid (the payment is refunded now).
+    expect(cancelled.body.data.attributes.payment_method?.description).toBe("Visa ending 4242");
     const refunds = await db().select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.orderId));
     expect(refunds.map((refund) => refund.status)).toEqual(["succeeded"]);
     const again = await server.request(`/api/v1/orders/${order.orderNumber}/cancellation${order.link}`, {

@@ -163,6 +163,24 @@ describe("fulfilment through Printful", () => {
     expect(delivered.shipments[0].delivered_at).not.toBeNull();
   });
 
+  it("puts an order Printful refuses on hold with the reason, for the operators", async () => {
+    const order = await paidOrder();
+    printful.injectFailure({ operation: "createOrder", kind: "status", status: 400, message: "Invalid recipient" });
+    await closeWindow(order.orderId);
+    const held = await runUntil(order, "on_hold");
+    expect(held.state).toBe("on_hold");
+    const [fulfilment] = (
+      (await db().execute(
+        sql`select status, reason from order_fulfilments where order_id = ${order.orderId}`,
+      )) as unknown as {
+        rows: Array<{ status: string; reason: string }>;
+      }
+    ).rows;
+    expect(fulfilment?.status).toBe("on_hold");
+    expect(fulfilment?.reason).toContain("The print provider refused the order");
+    expect(printful.order(order.orderNumber)).toBeUndefined();
+  });
+
   it("refuses a forged notification, and puts an order Printful holds on hold", async () => {
     const forged = await server.request("/api/v1/printful_webhooks", {
       method: "POST",

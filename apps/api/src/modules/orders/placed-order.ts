@@ -125,7 +125,15 @@ export async function findPlacedOrder(options: {
     .from(orders)
     .leftJoin(shippingAddresses, and(eq(shippingAddresses.orderId, orders.id), eq(shippingAddresses.kind, "shipping")))
     .leftJoin(billingAddresses, and(eq(billingAddresses.orderId, orders.id), eq(billingAddresses.kind, "billing")))
-    .leftJoin(orderPayments, and(eq(orderPayments.orderId, orders.id), eq(orderPayments.status, "succeeded")))
+    // The order's payment: the succeeded one, or once refunded in full (a cancellation too), the refunded one.
+    .leftJoin(
+      orderPayments,
+      eq(
+        orderPayments.id,
+        sql`(select p.id from order_payments p where p.order_id = "orders"."id" and p.status in ('succeeded', 'refunded')
+          order by (p.status = 'succeeded') desc, p.created_at limit 1)`,
+      ),
+    )
     .leftJoin(promoCodes, eq(promoCodes.code, orders.promoCode))
     .where(
       and(
