@@ -241,6 +241,35 @@ describe("the job worker", () => {
     expect(await jobRow(id)).toMatchObject({ status: "succeeded", attempts: 2, result: { by: "the survivor" } });
   });
 
+  it("renews the lease of long work while its handler runs, up to the kind's limit", async () => {
+    const long: RetryPolicy = { ...quickRetry, leaseSeconds: 1, renewLeaseUpToSeconds: 30 };
+    let finishLong: () => void = () => undefined;
+    const worker = createWorker({
+      send_email: {
+        retry: long,
+        run: async () => {
+          await new Promise<void>((resolve) => {
+            finishLong = resolve;
+          });
+          return { by: "the long runner" };
+        },
+      },
+    });
+    const other = createWorker(
+      { send_email: { retry: long, run: async () => ({ by: "another worker" }) } },
+      { db: secondConnection.db },
+    );
+    const id = await enqueueJob(database.db, "send_email", email("long@example.com"));
+    const pass = worker.processDue();
+    for (let waited = 0; (await jobRow(id))?.status !== "running" && waited < 5000; waited += 20) await sleep(20);
+    // Past the first lease, the live worker still holds the job: nobody else runs it.
+    await sleep(1600);
+    expect(await other.processDue()).toBe(0);
+    finishLong();
+    await pass;
+    expect(await jobRow(id)).toMatchObject({ status: "succeeded", attempts: 1, result: { by: "the long runner" } });
+  });
+
   it("creates and runs exactly one job per dedupe key, however many enqueue it at once", async () => {
     const { handler, calls } = recordingHandler();
     const first = createWorker({ send_email: handler });

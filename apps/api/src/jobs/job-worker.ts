@@ -20,6 +20,11 @@ export type RetryPolicy = {
    * machine), another claims the job once the lease has passed, so a handler may run again after a crash.
    */
   leaseSeconds: number;
+  /**
+   * For long work: the worker renews the lease while the handler runs, up to this many seconds in all, so the
+   * lease itself can be short (a killed process's job is claimed again one lease later). Absent: no renewal.
+   */
+  renewLeaseUpToSeconds?: number;
 };
 
 export type RunningJob = { id: string; kind: JobKind; attempts: number };
@@ -132,11 +137,32 @@ export function createJobWorker(options: {
     // node-postgres decodes jsonb; PGlite's raw execute may hand back the text.
     const raw = typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload;
     const payload = jobKinds[job.kind].safeParse(raw);
+    // Kinds with `renewLeaseUpToSeconds`: the claim is renewed while the handler works, a third of its lease at a
+    // time, up to that hold in all: long work keeps its job, and the job of a process that died is claimed again
+    // one lease later (not after the longest work could last).
+    const lease = leaseSeconds(job.kind);
+    const renewUntil = Date.now() + ((handler.retry.renewLeaseUpToSeconds ?? lease) - lease) * 1000;
+    const renewal = setInterval(
+      () => {
+        if (Date.now() > renewUntil) {
+          clearInterval(renewal);
+          return;
+        }
+        db.update(jobs)
+          .set({ lockedUntil: sql`now() + make_interval(secs => ${lease})` })
+          .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts), eq(jobs.status, "running")))
+          .catch((error: unknown) => log.warn({ err: error, jobId: job.id }, "could not renew a job's lease"));
+      },
+      Math.max(1000, (lease * 1000) / 3),
+    );
+    renewal.unref();
     try {
       if (!payload.success) throw new InvalidPayloadError(payload.error.message);
       const result = await handler.run(payload.data, job);
+      clearInterval(renewal);
       await finish(job, { status: "succeeded", completedAt: sql`now()`, lastError: null, result: result ?? null });
     } catch (error) {
+      clearInterval(renewal);
       // A failed query's message carries its parameters (e-mails, hashes, tokens): never stored or logged.
       const message = redactErrorMessage(error instanceof Error ? error.message : String(error)).slice(
         0,

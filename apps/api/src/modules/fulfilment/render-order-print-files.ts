@@ -223,8 +223,15 @@ export function createRenderOrderPrintFilesHandler(options: {
   const { db, storage, renderer, pictures, config } = options;
   const onPrintFilesReady = options.onPrintFilesReady ?? (async () => undefined);
   return {
-    // The lease covers a large order's lines at the heavy pool's time limit each (decision 067).
-    retry: { maxAttempts: 5, baseDelaySeconds: 10, maxDelaySeconds: 600, leaseSeconds: 900 },
+    // The worker renews the lease while a large order's lines are drawn; a killed process's job is taken up
+    // again two minutes later (decision 069), so a paid order is not held back for long.
+    retry: {
+      maxAttempts: 5,
+      baseDelaySeconds: 10,
+      maxDelaySeconds: 600,
+      leaseSeconds: 120,
+      renewLeaseUpToSeconds: 900,
+    },
     async run({ orderId }, job) {
       try {
         const result = await renderOrderPrintFiles({

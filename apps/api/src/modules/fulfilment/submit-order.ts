@@ -57,7 +57,7 @@ async function rows<Row>(db: Pick<Database, "execute">, query: ReturnType<typeof
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
-export const SUBMIT_RETRY = { maxAttempts: 8, baseDelaySeconds: 15, maxDelaySeconds: 1800, leaseSeconds: 300 };
+export const SUBMIT_RETRY = { maxAttempts: 8, baseDelaySeconds: 15, maxDelaySeconds: 1800, leaseSeconds: 120 };
 
 /** The `start_order_fulfilment` job: the fulfilment record of a paid order and its submission when the window closes. */
 export function createStartOrderFulfilmentHandler(context: FulfilmentContext): JobHandler<"start_order_fulfilment"> {
