@@ -63,8 +63,14 @@ test("a new artist opens a storefront, a shopper buys their design, the artist s
   await search.press("Enter");
   const result = shopper.getByRole("main").getByRole("article").filter({ hasText: title });
   await expect(result).toBeVisible();
-  await result.getByRole("link", { name: title }).first().click();
-  await expect(shopper).toHaveURL(new RegExp(design.uuid));
+  // The results may still be settling (a refetch replaces the cards): a click that lands on a card being replaced
+  // is made again, until the design page opens.
+  const designUrl = new RegExp(design.uuid);
+  await expect(async () => {
+    if (!designUrl.test(shopper.url()))
+      await result.getByRole("link", { name: title }).first().click({ timeout: 3000 });
+    await expect(shopper).toHaveURL(designUrl, { timeout: 3000 });
+  }).toPass();
   await shopper.getByRole("group", { name: "Size" }).getByText("L", { exact: true }).click();
   await shopper.getByRole("button", { name: "Add to Cart" }).click();
   await expect(shopper.getByRole("link", { name: "Shopping cart, 1 item" }).first()).toBeAttached();

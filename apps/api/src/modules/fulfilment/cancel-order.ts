@@ -4,11 +4,8 @@ import type { AppContext } from "../../context.ts";
 import type { FulfilmentStatus } from "../../db/schema/fulfilment.ts";
 import { enqueueJob } from "../../jobs/enqueue-job.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { type Actor, authorize } from "../../lib/authorize.ts";
-import { getOrderAccessSecret, verifyOrderAccessToken } from "../orders/order-link.ts";
-import { findPlacedOrder } from "../orders/placed-order.ts";
-import { readOrder } from "../orders/read-order.ts";
-import { orderReadPolicies } from "../orders/read-policies.ts";
+import type { Actor } from "../../lib/authorize.ts";
+import { findReadableOrder, readOrder } from "../orders/read-order.ts";
 import { refundOrder } from "../orders/refund-order.ts";
 import { describeCancellation } from "./order-fulfilment-view.ts";
 
@@ -32,15 +29,7 @@ export async function cancelOrder(options: {
 }): Promise<PlacedOrderResponse> {
   const { context, actor, orderNumber, token } = options;
   const { db, config } = context;
-  const [view, linkSecret] = await Promise.all([
-    findPlacedOrder({ db, where: { orderNumber } }),
-    token === undefined ? undefined : getOrderAccessSecret({ db, config }),
-  ]);
-  if (!view) throw AppError.notFound("Order");
-  authorize(actor, orderReadPolicies.readOrder, {
-    order: view.order,
-    hasValidLinkToken: linkSecret !== undefined && verifyOrderAccessToken(linkSecret, view.order.id, token),
-  });
+  const view = await findReadableOrder({ context, actor, orderNumber, token });
   const orderId = view.order.id;
   const who =
     actor.kind === "user" ? `user:${actor.userId}` : actor.kind === "guest" ? `guest:${actor.guestId}` : "guest";

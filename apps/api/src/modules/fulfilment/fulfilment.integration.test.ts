@@ -1,25 +1,26 @@
-import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDesign } from "../../../test/factories/catalogue.ts";
-import { addressesBody } from "../../../test/factories/checkout.ts";
+import {
+  buyAsGuest,
+  closeCancelWindow,
+  type GuestOrder,
+  readGuestOrder,
+  runJobsUntil,
+} from "../../../test/fulfilment-orders.ts";
 import { obtainGuestTokens } from "../../../test/oauth-client.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import type { Carrier } from "../../adapters/fulfilment/fulfilment.ts";
 import { isValidTrackingNumber } from "../../adapters/fulfilment/print-shop/tracking-numbers.ts";
 import { jobs, orderPrintFiles, paymentRefunds, printShopOrders } from "../../db/schema/index.ts";
-import { artworkKey } from "../media/media-keys.ts";
 import { checkLedger } from "../orders/check-ledger.ts";
-import { getOrderAccessSecret, signOrderAccessToken } from "../orders/order-link.ts";
 import { submitOrderFulfilment } from "./submit-order.ts";
 
 /**
  * Fulfilment end to end (issue 27, decision 069): a paid order waits out its cancellation window, gets its print
  * files, goes to the local print shop exactly once, and comes back as parcels with tracking, state moves and
  * e-mails; split shipments, holds, an unreadable file, a return, and the shopper's cancellation with its refund.
- * The print shop's business day lasts 250 ms here (express: production 2-3 days, transit 2-3); the cancellation window is long, and tests that go past it
- * move the window's end to now (as the clock would).
+ * The print shop's business day lasts 250 ms here (express: production 2-3 days, transit 2-3); the cancellation
+ * window is long, and tests that go past it move the window's end to now (as the clock would).
  */
 let server: TestServer;
 
@@ -33,108 +34,11 @@ afterAll(async () => {
 
 const db = () => server.database.db;
 
-/** A guest's paid order of `lines` (units of a design with red artwork each), by card or by PayPal (the sandbox). */
-async function paidOrder(quantities: number[] = [1], method: "card" | "paypal" = "card") {
-  const token = (await obtainGuestTokens(server)).access_token;
-  const artwork = await sharp({ create: { width: 600, height: 800, channels: 4, background: "#d22" } })
-    .png()
-    .toBuffer();
-  for (const quantity of quantities) {
-    const { design, defaultVariant } = await buildDesign(db(), { priceCents: 2500 });
-    await server.context.storage.put(artworkKey(design.id), artwork, "image/png");
-    const added = await server.request("/api/v1/order_line_items", {
-      method: "POST",
-      token,
-      body: {
-        order_line_item: { seller_design_product_variant_id: defaultVariant.id, size: "M", color: "black", quantity },
-      },
-    });
-    expect(added.status, added.text).toBe(201);
-  }
-  const saved = await server.request("/api/v1/addresses", { method: "POST", token, body: addressesBody() });
-  expect(saved.status, saved.text).toBeLessThan(300);
-  const option = await server.request("/api/v1/orders", {
-    method: "PUT",
-    token,
-    body: { order: { selected_shipping_service_key: "express" } },
-  });
-  expect(option.status, option.text).toBe(200);
-  const placed = await server.request("/api/v1/orders", { method: "POST", token, body: { order: {} } });
-  expect(placed.status, placed.text).toBe(201);
-  const processorPaymentId = placed.body.data.attributes.processor_payment_id;
-  if (method === "paypal") {
-    const created = await server.request("/api/v1/pay_pal_orders", {
-      method: "POST",
-      token,
-      body: { pay_pal_order: { processor_payment_id: processorPaymentId } },
-    });
-    expect(created.status, created.text).toBe(201);
-    const paypalOrderId = created.body.data.id as string;
-    await server.context.paypal.sandbox?.approveOrder(paypalOrderId, "approve");
-    const captured = await server.request("/api/v1/pay_pal_order_payments", {
-      method: "POST",
-      token,
-      body: { request_id: paypalOrderId, payment_amount: "0.01", payment_currancy: "USD", request_status: "COMPLETED" },
-    });
-    expect(captured.status, captured.text).toBe(201);
-  } else {
-    const paid = await server.request("/api/v1/order_payments", {
-      method: "POST",
-      token,
-      headers: { "idempotency-key": randomUUID() },
-      body: {
-        order_payment: { processor_payment_id: processorPaymentId },
-        credit_card_params: { credit_card_number: "4242424242424242", expiration_date: "1239", cvc: "123" },
-      },
-    });
-    expect(paid.status, paid.text).toBe(201);
-  }
-  await server.context.jobs.processDue();
-  const orderNumber = placed.body.data.attributes.order_number as string;
-  const orderId = placed.body.data.id as string;
-  // A guest reads (and cancels) the order through its e-mail's signed link.
-  const secret = await getOrderAccessSecret({ db: db(), config: server.context.config });
-  return { token, orderId, orderNumber, link: `?token=${signOrderAccessToken(secret, orderId)}` };
-}
-
-/** The order as its guest link reads it. */
-async function readOrder(order: { token: string; orderNumber: string; link: string }) {
-  const response = await server.request(`/api/v1/orders/${order.orderNumber}${order.link}`, { token: order.token });
-  expect(response.status, response.text).toBe(200);
-  return response.body.data.attributes;
-}
-
-/** The cancellation window closes now (as the clock would move on). */
-async function closeWindow(orderId: string) {
-  await db().execute(
-    sql`update order_fulfilments set submit_after = now() - interval '1 second' where order_id = ${orderId}`,
-  );
-  await db().execute(sql`update jobs set run_at = now() where kind = 'submit_order_fulfilment'
-    and payload->>'orderId' = ${orderId} and status = 'pending'`);
-}
-
-/** Runs due jobs until the order reaches `state` (the print shop's clock ticks in milliseconds here). */
-async function runUntil(order: { token: string; orderNumber: string; link: string }, state: string, limitMs = 20_000) {
-  const started = Date.now();
-  for (;;) {
-    await server.context.jobs.processDue();
-    const attributes = await readOrder(order);
-    if (attributes.state === state) {
-      // What the move queued (its e-mails) runs too.
-      while ((await server.context.jobs.processDue()) > 0);
-      return attributes;
-    }
-    if (Date.now() - started > limitMs) {
-      const recent = await db().execute(
-        sql`select kind, status, attempts, run_at, dedupe_key, (select row_to_json(s) from print_shop_orders s order by created_at desc limit 1) as shop from jobs order by created_at desc limit 4`,
-      );
-      throw new Error(
-        `order still ${attributes.state}, not ${state}: ${JSON.stringify((recent as unknown as { rows: unknown[] }).rows)}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
-}
+const paidOrder = (quantities: number[] = [1], method: "card" | "paypal" = "card") =>
+  buyAsGuest(server, { quantities, method, shipping: "express" });
+const readOrder = (order: GuestOrder) => readGuestOrder(server, order);
+const closeWindow = (orderId: string) => closeCancelWindow(server, orderId);
+const runUntil = (order: GuestOrder, state: string) => runJobsUntil(server, order, state);
 
 async function emailsOf(kind: string, orderNumber: string) {
   const rows = await db().select({ payload: jobs.payload }).from(jobs).where(eq(jobs.kind, "send_email"));

@@ -1,15 +1,16 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildDesign } from "../../../test/factories/catalogue.ts";
-import { addressesBody } from "../../../test/factories/checkout.ts";
-import { obtainGuestTokens } from "../../../test/oauth-client.ts";
+import {
+  buyAsGuest,
+  closeCancelWindow,
+  type GuestOrder,
+  readGuestOrder,
+  runJobsUntil,
+} from "../../../test/fulfilment-orders.ts";
 import { type LocalPrintfulServer, startPrintfulServer } from "../../../test/printful/printful-server.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { enqueueJob } from "../../jobs/enqueue-job.ts";
-import { artworkKey } from "../media/media-keys.ts";
-import { getOrderAccessSecret, signOrderAccessToken } from "../orders/order-link.ts";
 
 /**
  * Fulfilment through Printful's API v2 (issue 27, decisions 068 and 069), end to end through the app: a paid order
@@ -49,81 +50,10 @@ afterAll(async () => {
 
 const db = () => server.database.db;
 
-async function paidOrder() {
-  const token = (await obtainGuestTokens(server)).access_token;
-  const artwork = await sharp({ create: { width: 600, height: 800, channels: 4, background: "#2a4" } })
-    .png()
-    .toBuffer();
-  const { design, defaultVariant } = await buildDesign(db(), { priceCents: 2500 });
-  await server.context.storage.put(artworkKey(design.id), artwork, "image/png");
-  const added = await server.request("/api/v1/order_line_items", {
-    method: "POST",
-    token,
-    body: {
-      order_line_item: { seller_design_product_variant_id: defaultVariant.id, size: "M", color: "black", quantity: 2 },
-    },
-  });
-  expect(added.status, added.text).toBe(201);
-  const saved = await server.request("/api/v1/addresses", { method: "POST", token, body: addressesBody() });
-  expect(saved.status, saved.text).toBeLessThan(300);
-  const placed = await server.request("/api/v1/orders", { method: "POST", token, body: { order: {} } });
-  expect(placed.status, placed.text).toBe(201);
-  const paid = await server.request("/api/v1/order_payments", {
-    method: "POST",
-    token,
-    headers: { "idempotency-key": randomUUID() },
-    body: {
-      order_payment: { processor_payment_id: placed.body.data.attributes.processor_payment_id },
-      credit_card_params: { credit_card_number: "4242424242424242", expiration_date: "1239", cvc: "123" },
-    },
-  });
-  expect(paid.status, paid.text).toBe(201);
-  await server.context.jobs.processDue();
-  const orderId = placed.body.data.id as string;
-  const secret = await getOrderAccessSecret({ db: db(), config: server.context.config });
-  return {
-    token,
-    orderId,
-    orderNumber: placed.body.data.attributes.order_number as string,
-    link: `?token=${signOrderAccessToken(secret, orderId)}`,
-  };
-}
-
-type Order = Awaited<ReturnType<typeof paidOrder>>;
-
-async function readOrder(order: Order) {
-  const response = await server.request(`/api/v1/orders/${order.orderNumber}${order.link}`, { token: order.token });
-  expect(response.status, response.text).toBe(200);
-  return response.body.data.attributes;
-}
-
-/** Submission is due now: the window's end moved to now, as the clock would. */
-async function closeWindow(orderId: string) {
-  await db().execute(
-    sql`update order_fulfilments set submit_after = now() - interval '1 second' where order_id = ${orderId}`,
-  );
-  await db().execute(sql`update jobs set run_at = now() where kind = 'submit_order_fulfilment'
-    and payload->>'orderId' = ${orderId} and status = 'pending'`);
-}
-
-async function runUntil(order: Order, state: string) {
-  const started = Date.now();
-  for (;;) {
-    await server.context.jobs.processDue();
-    const attributes = await readOrder(order);
-    if (attributes.state === state) return attributes;
-    if (Date.now() - started > 30_000) {
-      const facts = await db().execute(sql`select (select row_to_json(f) from order_fulfilments f
-          join orders o on o.id = f.order_id where o.order_number = ${order.orderNumber}) as fulfilment,
-        (select json_agg(json_build_object('kind', kind, 'status', status, 'error', last_error, 'result', result))
-          from jobs where payload->>'orderId' = ${order.orderId}) as jobs`);
-      throw new Error(
-        `order still ${attributes.state}, not ${state}: ${JSON.stringify((facts as { rows?: unknown }).rows)}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const paidOrder = () => buyAsGuest(server, { quantities: [2] });
+const readOrder = (order: GuestOrder) => readGuestOrder(server, order);
+const closeWindow = (orderId: string) => closeCancelWindow(server, orderId);
+const runUntil = (order: GuestOrder, state: string) => runJobsUntil(server, order, state, 30_000);
 
 describe("fulfilment through Printful", () => {
   it("submits once with signed file links, and follows Printful's notifications to delivery", async () => {
