@@ -1,3 +1,4 @@
+import type { OrderShipmentStatus } from "@threadfolk/contract/orders";
 import type { ShippingServiceKey } from "@threadfolk/contract/shipping";
 
 /**
@@ -72,8 +73,8 @@ export const PROVIDER_ORDER_STATUSES = [
 ] as const;
 export type ProviderOrderStatus = (typeof PROVIDER_ORDER_STATUSES)[number];
 
-export const SHIPMENT_STATUSES = ["shipped", "delivered", "returned", "lost"] as const;
-export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+/** A parcel's status: the order reply's own list (contract orders.ts). */
+export type ShipmentStatus = OrderShipmentStatus;
 
 export type ProviderShipment = {
   /** The provider's id of the parcel (stable: a re-read names the same parcel by it). */

@@ -392,7 +392,7 @@ export function createLocalPrintShop(options: LocalPrintShopOptions): LocalPrint
     },
 
     async release(externalId) {
-      await changeOrder(externalId, async (tx, order, parcels) => {
+      await changeOrder(externalId, async (tx, order) => {
         if (order.status !== "on_hold") return undefined;
         // The clock resumes where it stopped: the time held is added to every date still ahead.
         const held = sql`(now() - o.updated_at)`;
@@ -403,7 +403,6 @@ export function createLocalPrintShop(options: LocalPrintShopOptions): LocalPrint
           from print_shop_orders o where o.id = p.print_shop_order_id and o.id = ${order.id}`);
         await tx.execute(sql`update print_shop_orders o set status = coalesce(held_from, 'received'), held_from = null,
             reason = null, received_at = received_at + ${held}, updated_at = now() where id = ${order.id}`);
-        void parcels;
         return "order_remove_hold";
       });
     },

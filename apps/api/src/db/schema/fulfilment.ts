@@ -1,3 +1,4 @@
+import type { OrderShipmentStatus } from "@threadfolk/contract/orders";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -75,8 +76,6 @@ export const orderFulfilments = pgTable(
   ],
 );
 
-export const SHIPMENT_STATUS_VALUES = ["shipped", "delivered", "returned", "lost"] as const;
-
 /** One parcel of an order as the provider reported it (upserted by its provider id on every read-back). */
 export const orderShipments = pgTable(
   "order_shipments",
@@ -89,7 +88,7 @@ export const orderShipments = pgTable(
     carrier: text("carrier").notNull(),
     trackingNumber: text("tracking_number").notNull(),
     trackingUrl: text("tracking_url").notNull(),
-    status: text("status").$type<(typeof SHIPMENT_STATUS_VALUES)[number]>().notNull(),
+    status: text("status").$type<OrderShipmentStatus>().notNull(),
     shippedAt: timestamp("shipped_at", { withTimezone: true }).notNull(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     estimatedDeliveryAt: timestamp("estimated_delivery_at", { withTimezone: true }),
