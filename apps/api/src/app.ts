@@ -167,14 +167,15 @@ export async function buildApp(
     options.mailTransport ?? createMail(config, (message, filePath) => app.log.info({ path: filePath }, message));
   const cardProcessor = options.cardProcessor ?? createCardProcessor({ config, db: database.db });
   const paypal = createPayPal(config, database.db);
-  // CPU-heavy work runs in child processes under a time and memory limit (decisions 056, 064): one pool for the
-  // heavy job lane, one for the pictures drawn on request, so neither waits behind the other.
+  // CPU-heavy work runs in child processes under a time and memory limit (decisions 056, 064, 075): one pool for
+  // the heavy job lane, one for the pictures drawn on request, one for the print lanes, so none waits behind another.
   const limits = {
     timeLimitMs: config.HEAVY_JOB_TIME_LIMIT_SECONDS * 1000,
     memoryLimitMb: config.HEAVY_JOB_MEMORY_LIMIT_MB,
   };
   const heavy = createHeavyPool({ size: 1, ...limits });
   const renders = createHeavyPool({ size: config.HEAVY_RENDER_PROCESSES, ...limits });
+  const prints = createHeavyPool({ size: config.PRINT_FILE_LANES, ...limits });
   // The print providers (issue 27, decision 069) and what their jobs share.
   const fulfilment = createFulfilment({
     config,
@@ -193,9 +194,10 @@ export async function buildApp(
     // The lanes exist once the handlers do; each step's next job is looked at at once, not at the next poll.
     nudge: () => jobs.nudge(),
   };
-  // Every kind of background work and who does it, in two lanes: light and heavy (jobs/job-lanes.ts).
+  // Every kind of background work and who does it, in lanes: light, heavy and print (jobs/job-lanes.ts).
   const jobs = createJobLanes({
     db: database.db,
+    printLanes: config.PRINT_FILE_LANES,
     log: app.log,
     pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
     handlers: {
@@ -225,8 +227,8 @@ export async function buildApp(
       render_order_print_files: createRenderOrderPrintFilesHandler({
         db: database.db,
         storage,
-        renderer: renderPrintFilesInPool(heavy),
-        pictures: renderInPool(heavy),
+        renderer: renderPrintFilesInPool(prints),
+        pictures: renderInPool(prints),
         config,
         // Submitted as soon as the files are in, when the cancellation window has closed by then.
         onPrintFilesReady: async (orderId) => {
@@ -282,7 +284,7 @@ export async function buildApp(
     cardProcessor,
     paypal,
     fulfilment,
-    heavyWork: { jobs: heavy, renders },
+    heavyWork: { jobs: heavy, renders, prints },
     mediaRenderer: renderInPool(renders),
     addressVerifier: createAddressVerifier(config, (error) =>
       app.log.warn({ err: error }, "UPS address validation failed; answered from the ZIP data"),
@@ -303,7 +305,7 @@ export async function buildApp(
   }
   app.addHook("onClose", async () => {
     await jobs.stop();
-    await Promise.all([heavy.close(), renders.close()]);
+    await Promise.all([heavy.close(), renders.close(), prints.close()]);
     mail.close();
     await rateLimiter.close();
   });
