@@ -866,6 +866,9 @@ async function runOnDatabase(kind) {
       await sleep(left.fulfilment > 0 ? 20_000 : 8000);
       figures.gracefulStopMs.push(await stopApp(app));
       left = await unsettled();
+      log(
+        `${kind}: settling round ${round + 1}: ${left.payments} payments, ${left.refunds} refunds, ${left.fulfilment} paid orders not yet with the print shop`,
+      );
     }
     ledger = await runLedgerCheck(env);
     if (ledger.code !== 0) violation(model, `ledger:check after the money run:\n${ledger.output}`);
