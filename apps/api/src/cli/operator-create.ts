@@ -6,7 +6,7 @@ import { applyMigrations } from "../db/migrate.ts";
 import { createOperator, OperatorCreationError } from "../modules/operators/create-operator.ts";
 import { databaseOptionsFor } from "../server.ts";
 
-const USAGE = "Usage: npm run operator:create -- --email <e-mail>";
+const USAGE = "Usage: npm run operator:create -- --email <e-mail> [--email <another e-mail>…]";
 
 /**
  * `npm run operator:create -- --email <e-mail>`: makes an operator in the configured database (DATABASE_URL, or the
@@ -14,26 +14,28 @@ const USAGE = "Usage: npm run operator:create -- --email <e-mail>";
  * again for an operator who has not finished set-up, it prints a new link and the old one stops working.
  */
 async function main(): Promise<void> {
-  let email: string | undefined;
+  let emails: string[] = [];
   try {
-    email = parseArgs({ options: { email: { type: "string" } }, strict: true }).values.email;
+    emails = parseArgs({ options: { email: { type: "string", multiple: true } }, strict: true }).values.email ?? [];
   } catch (error) {
     throw new OperatorCreationError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   }
-  if (!email) throw new OperatorCreationError(USAGE);
+  if (emails.length === 0) throw new OperatorCreationError(USAGE);
   const config = loadConfig();
   const database = await openDatabase(databaseOptionsFor(config));
   try {
     await applyMigrations(database);
-    const operator = await createOperator({ db: database.db, config, email });
-    console.log(
-      [
-        `${database.driver}: ${database.location}`,
-        `${operator.created ? "Operator created" : "New set-up link for the operator"}: ${operator.email}`,
-        `Set-up link (single use, valid for ${OPERATOR_SETUP_LINK_HOURS} hours):`,
-        operator.setupUrl,
-      ].join("\n"),
-    );
+    console.log(`${database.driver}: ${database.location}`);
+    for (const email of emails) {
+      const operator = await createOperator({ db: database.db, config, email });
+      console.log(
+        [
+          `${operator.created ? "Operator created" : "New set-up link for the operator"}: ${operator.email}`,
+          `Set-up link (single use, valid for ${OPERATOR_SETUP_LINK_HOURS} hours):`,
+          operator.setupUrl,
+        ].join("\n"),
+      );
+    }
   } finally {
     await database.close();
   }
