@@ -81,6 +81,7 @@ test("an operator sets up TOTP from the link, signs out, signs in with a code an
     await menu.click();
     await expect(menu).toHaveAttribute("aria-expanded", "true");
     await expect(page.getByRole("link", { name: "Audit log" })).toBeVisible();
+    await screenshot(page, testInfo, "admin-menu-open");
   }
   await expect(page.getByText(email).first()).toBeVisible();
   await page.getByRole("button", { name: "Sign out" }).click();

@@ -35,7 +35,7 @@ export function AdminLayout() {
       <header className="relative flex items-center justify-between border-b border-neutral-200 bg-white px-4 py-3 md:sticky md:top-0 md:h-dvh md:w-60 md:shrink-0 md:flex-col md:items-stretch md:justify-start md:border-r md:border-b-0 md:px-0 md:py-0">
         <Link
           to="/admin"
-          className="flex items-center gap-2 rounded font-display text-lg font-extrabold md:px-5 md:py-5"
+          className="flex items-center gap-2 rounded font-display text-lg font-extrabold whitespace-nowrap md:px-5 md:py-5 md:text-base"
           onClick={() => queryClient.invalidateQueries({ queryKey: ["admin"] })}
         >
           <LogoMark className="size-7" />

@@ -21,7 +21,7 @@ function Snapshot({ label, value }: { label: string; value: unknown }) {
   return (
     <div className="min-w-0">
       <p className="text-xs font-bold text-neutral-600 uppercase">{label}</p>
-      <pre className="mt-1 overflow-x-auto rounded-lg bg-neutral-100 p-2 text-xs whitespace-pre-wrap break-all">
+      <pre className="mt-1 overflow-x-auto rounded-lg bg-neutral-100 p-2 text-xs whitespace-pre-wrap [overflow-wrap:anywhere]">
         {JSON.stringify(value, null, 2)}
       </pre>
     </div>
@@ -35,7 +35,9 @@ function Changes({ entry }: { entry: AuditLogEntry }) {
   return (
     <details>
       <summary className="cursor-pointer font-semibold text-brand-dark">Before and after</summary>
-      <div className="mt-2 grid gap-2 md:grid-cols-2">
+      <div
+        className={`mt-2 grid gap-2 ${(entry.before ?? null) !== null && (entry.after ?? null) !== null ? "lg:grid-cols-2" : ""}`}
+      >
         <Snapshot label="Before" value={entry.before} />
         <Snapshot label="After" value={entry.after} />
       </div>
@@ -169,13 +171,13 @@ export function AuditLogPage() {
                     <td className="px-4 py-3 whitespace-nowrap">
                       <time dateTime={entry.at}>{dateTime.format(new Date(entry.at))}</time>
                     </td>
-                    <td className="px-4 py-3 break-all">{entry.operatorEmail}</td>
+                    <td className="px-4 py-3 [overflow-wrap:anywhere]">{entry.operatorEmail}</td>
                     <td className="px-4 py-3">
                       <ActionBadge action={entry.action} />
                     </td>
-                    <td className="px-4 py-3 break-all">{subjectOf(entry)}</td>
+                    <td className="px-4 py-3 [overflow-wrap:anywhere]">{subjectOf(entry)}</td>
                     <td className="px-4 py-3">{entry.reason ?? "—"}</td>
-                    <td className="max-w-md px-4 py-3">
+                    <td className="w-[28rem] px-4 py-3">
                       <Changes entry={entry} />
                     </td>
                   </tr>
