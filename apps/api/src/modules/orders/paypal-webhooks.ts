@@ -78,15 +78,14 @@ export async function acceptPayPalWebhook(options: {
   const eventId = typeof notification.id === "string" ? notification.id : undefined;
   const eventType = typeof notification.event_type === "string" ? notification.event_type : undefined;
   const captureId = typeof notification.resource?.id === "string" ? notification.resource.id : undefined;
-  if (!eventId || !eventType || !captureId) return "ignored";
   // Payouts' item events (decision 073) name the item; the payouts module reads it back from the provider.
-  if (eventType.startsWith(PAYPAL_PAYOUT_ITEM_EVENT_PREFIX)) {
+  if (eventId && eventType?.startsWith(PAYPAL_PAYOUT_ITEM_EVENT_PREFIX)) {
     const payoutItemId = (notification.resource as { payout_item_id?: unknown } | undefined)?.payout_item_id;
-    const itemId = typeof payoutItemId === "string" && payoutItemId.length <= 64 ? payoutItemId : captureId;
-    if (itemId.length > 64) return "ignored";
-    const queued = await enqueueJob(db, "sync_payout_item", { payoutItemId: itemId }, { dedupeKey: eventId });
+    if (typeof payoutItemId !== "string" || payoutItemId.length === 0 || payoutItemId.length > 64) return "ignored";
+    const queued = await enqueueJob(db, "sync_payout_item", { payoutItemId }, { dedupeKey: eventId });
     return queued ? "queued" : "ignored";
   }
+  if (!eventId || !eventType || !captureId) return "ignored";
   if (!(PAYPAL_CAPTURE_EVENTS as readonly string[]).includes(eventType)) return "ignored";
   // For REFUNDED the resource is the refund: its `up` link names the capture.
   const links = Array.isArray(notification.resource?.links) ? (notification.resource?.links as unknown[]) : [];

@@ -6,6 +6,7 @@ import type { SandboxPayouts } from "../../adapters/payouts/sandbox-payouts.ts";
 import { jobs, orders, payoutItems, payoutRuns, payoutSandboxBatches, payoutSettings } from "../../db/schema/index.ts";
 import { reverseOrderEarnings } from "../earnings/reverse-order-earnings.ts";
 import { findArtistBalances, findPayoutReconciliation } from "./balances.ts";
+import { checkPayouts } from "./check-payouts.ts";
 import { createPayoutRun } from "./create-payout-run.ts";
 import {
   approvePayoutRun,
@@ -315,5 +316,27 @@ describe("scheduled runs and operators", () => {
       availableCents: 0,
       ledgerCents: 0,
     });
+  });
+});
+
+describe("ledger:check's payout part", () => {
+  it("finds nothing in books that reconcile, and names an item whose amount differs from its entries", async () => {
+    expect(await checkPayouts(db())).toEqual([]);
+    const { artist } = await buildPayableArtist(db());
+    await buildArtistSale(db(), { artist, priceCents: 4000 });
+    const run = await runAndSubmit();
+    const item = await itemOf(run.id, artist.id);
+    await db()
+      .update(payoutItems)
+      .set({ amountCents: (item?.amountCents ?? 0) + 1 })
+      .where(eq(payoutItems.id, item?.id ?? ""));
+    const findings = await checkPayouts(db());
+    expect(findings.map((finding) => finding.check)).toEqual(["payout_paid_items", "payout_item_amount"]);
+    await db()
+      .update(payoutItems)
+      .set({ amountCents: item?.amountCents ?? 0 })
+      .where(eq(payoutItems.id, item?.id ?? ""));
+    await syncPayoutRun(context(), run.id);
+    expect(await checkPayouts(db())).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { API } from "@threadfolk/contract/api-paths";
+import { API, routerPattern } from "@threadfolk/contract/api-paths";
 import { emptyQuerySchema } from "@threadfolk/contract/api-requests";
 import {
   confirmPayPalEmailBodySchema,
@@ -32,7 +32,7 @@ import { presentPayout, presentPayoutLine, presentPayoutSettings, presentPayoutS
 
 const API_PREFIX = "/api/v1";
 /** A contract path under /api/v1, in Fastify's `:param` form. */
-const route = (path: string) => path.slice(API_PREFIX.length).replace(/\{([a-z_]+)\}/g, ":$1");
+const route = (path: string) => routerPattern(path).slice(API_PREFIX.length);
 
 /**
  * Payouts in the studio under /api/v1 (issue 29, decision 073): balances and the next payout, the payout history
