@@ -152,6 +152,8 @@ export const payoutsResponseSchema = z.object({
 export type PayoutsResponse = z.infer<typeof payoutsResponseSchema>;
 
 export const payoutLineSchema = z.object({
+  /** The ledger entry's id. */
+  entryId: z.number().int(),
   kind: z.enum(["sale", "refund"]),
   orderNumber: replyText(),
   soldAt: replyText(),

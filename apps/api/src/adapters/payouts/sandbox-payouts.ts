@@ -141,12 +141,32 @@ export function createSandboxPayouts(options: SandboxPayoutsOptions): SandboxPay
     async createBatch(input) {
       if (input.items.length === 0) throw new PayoutsError(400, "VALIDATION_ERROR", ["ITEMS_REQUIRED"]);
       const at = now();
-      const batchId = paypalId();
-      const [created] = await db
-        .insert(payoutSandboxBatches)
-        .values({ id: batchId, senderBatchId: input.senderBatchId, emailSubject: input.emailSubject, createdAt: at })
-        .onConflictDoNothing({ target: payoutSandboxBatches.senderBatchId })
-        .returning({ id: payoutSandboxBatches.id });
+      // The batch and its items are written together: a crash leaves all of it or none.
+      const created = await db.transaction(async (tx) => {
+        const batchId = paypalId();
+        const [inserted] = await tx
+          .insert(payoutSandboxBatches)
+          .values({ id: batchId, senderBatchId: input.senderBatchId, emailSubject: input.emailSubject, createdAt: at })
+          .onConflictDoNothing({ target: payoutSandboxBatches.senderBatchId })
+          .returning({ id: payoutSandboxBatches.id });
+        if (!inserted) return undefined;
+        // Items go in slices: one statement's parameters are limited.
+        for (let start = 0; start < input.items.length; start += 1000) {
+          await tx.insert(payoutSandboxItems).values(
+            input.items.slice(start, start + 1000).map((item) => ({
+              id: paypalId(),
+              batchId,
+              senderItemId: item.senderItemId,
+              receiver: item.receiver,
+              amountCents: item.amountCents,
+              status: "PENDING",
+              outcome: outcomeForReceiver(item.receiver),
+              statusChangedAt: at,
+            })),
+          );
+        }
+        return batchId;
+      });
       if (!created) {
         // PayPal pays a sender_batch_id once: the repeat answers the batch made first.
         const [existing] = await db
@@ -156,21 +176,7 @@ export function createSandboxPayouts(options: SandboxPayoutsOptions): SandboxPay
         if (!existing) throw new PayoutsError(500, "INTERNAL_SERVER_ERROR", []);
         return { batchId: existing.id, status: (await this.getBatch(existing.id)).status };
       }
-      // Items go in slices: one statement's parameters are limited.
-      for (let start = 0; start < input.items.length; start += 1000) {
-        await db.insert(payoutSandboxItems).values(
-          input.items.slice(start, start + 1000).map((item) => ({
-            id: paypalId(),
-            batchId,
-            senderItemId: item.senderItemId,
-            receiver: item.receiver,
-            amountCents: item.amountCents,
-            status: "PENDING",
-            outcome: outcomeForReceiver(item.receiver),
-            statusChangedAt: at,
-          })),
-        );
-      }
+      const batchId = created;
       return { batchId, status: "PENDING" };
     },
 

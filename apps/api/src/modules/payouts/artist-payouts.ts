@@ -77,6 +77,7 @@ export async function findArtistPayout(options: {
 }
 
 export type PayoutLineRow = {
+  entryId: number;
   kind: "sale" | "refund";
   orderNumber: string;
   soldAt: Date;
@@ -88,6 +89,7 @@ export type PayoutLineRow = {
 /** The ledger entries a payout pays (sales, and the refunds netted against them), oldest sale first. */
 export async function findPayoutLines(options: { db: Database; payoutId: string }): Promise<PayoutLineRow[]> {
   const rows = await selectRows<{
+    id: string | number;
     kind: string;
     order_number: string;
     sold_at: string | Date;
@@ -96,7 +98,7 @@ export async function findPayoutLines(options: { db: Database; payoutId: string 
     earnings_cents: number;
   }>(
     options.db,
-    sql`select e.kind, o.order_number, coalesce(o.paid_at, e.created_at) as sold_at, d.display_name as design_name,
+    sql`select e.id, e.kind, o.order_number, coalesce(o.paid_at, e.created_at) as sold_at, d.display_name as design_name,
       e.quantity, e.artist_earnings_cents as earnings_cents
     from payout_item_entries l
     join earnings_entries e on e.id = l.earnings_entry_id
@@ -106,6 +108,7 @@ export async function findPayoutLines(options: { db: Database; payoutId: string 
     order by coalesce(o.paid_at, e.created_at), e.id`,
   );
   return rows.map((row) => ({
+    entryId: Number(row.id),
     kind: row.kind === "sale" ? "sale" : "refund",
     orderNumber: row.order_number,
     soldAt: new Date(row.sold_at),

@@ -65,6 +65,7 @@ export function presentPayout(row: ArtistPayoutRow): Payout {
 
 export function presentPayoutLine(row: PayoutLineRow): PayoutLine {
   return {
+    entryId: row.entryId,
     kind: row.kind,
     orderNumber: row.orderNumber,
     soldAt: row.soldAt.toISOString(),
