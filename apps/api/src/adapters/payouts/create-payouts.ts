@@ -34,3 +34,8 @@ export function createPayouts(config: Config, db: Database): PayoutsSetup {
   });
   return { port: sandbox, sandbox };
 }
+
+/** The local payout sandbox answering at once, whatever the configuration: the demo seed's payouts never go to PayPal. */
+export function createInstantSandboxPayouts(db: Database): PayoutsPort {
+  return createSandboxPayouts({ db, processingSeconds: 0, unclaimedReturnSeconds: 30 * 86_400 });
+}

@@ -68,7 +68,7 @@ function BalanceCards({ summary }: { summary: PayoutSummary }) {
           </div>
         ))}
       </dl>
-      <p className="rounded-2xl border border-neutral-200 px-4 py-3 text-sm text-neutral-800">
+      <p className="rounded-2xl border border-neutral-200 px-4 py-3 text-sm text-neutral-800 [overflow-wrap:anywhere]">
         <span className="font-bold">Next payout: {longDate(nextPayout.date)}</span>
         {nextPayout.blockedReason ? (
           <span> · {nextPayout.blockedReason}</span>
@@ -138,7 +138,7 @@ function PayoutSettingsSection({ summary }: { summary: PayoutSummary }) {
           {settings.paypalEmail && <span className="ml-2 text-emerald-800">Confirmed</span>}
         </p>
         {settings.pendingPaypalEmail && (
-          <p className="text-amber-900">
+          <p className="text-amber-900 [overflow-wrap:anywhere]">
             Waiting for confirmation: open the link we sent to {settings.pendingPaypalEmail}.
           </p>
         )}
@@ -228,7 +228,7 @@ function PayoutRow({ payout }: { payout: Payout }) {
               {attributes.statusName}
             </span>
           </p>
-          <p className="text-xs text-neutral-600">
+          <p className="text-xs text-neutral-600 [overflow-wrap:anywhere]">
             {longDate(attributes.createdAt)} · {attributes.paypalEmail} · {attributes.entryCount}{" "}
             {attributes.entryCount === 1 ? "sale" : "sales"}
           </p>
