@@ -99,7 +99,7 @@ export function decodeEml(raw: string): string {
  */
 export async function waitForEmailLink(
   email: string,
-  kind: "confirm-email" | "reset-password",
+  kind: "confirm-email" | "reset-password" | "confirm-payout-email",
   options: { after?: number; timeoutMs?: number } = {},
 ): Promise<string> {
   const recipient = email.toLowerCase();

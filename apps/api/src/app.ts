@@ -15,6 +15,7 @@ import { createCounters } from "./adapters/counters/create-counters.ts";
 import { createFulfilment } from "./adapters/fulfilment/create-fulfilment.ts";
 import { createMail } from "./adapters/mail/create-mail.ts";
 import type { MailTransport } from "./adapters/mail/mail.ts";
+import { createPayouts } from "./adapters/payouts/create-payouts.ts";
 import { createPayPal, PAYPAL_CSP_ORIGINS, PAYPAL_SANDBOX_PREFIX } from "./adapters/paypal/create-paypal.ts";
 import { createStorage } from "./adapters/storage/create-storage.ts";
 import type { MediaStorage } from "./adapters/storage/storage.ts";
@@ -89,6 +90,8 @@ import { createReconcileOrderPaymentHandler } from "./modules/orders/reconcile-p
 import { createExecuteOrderRefundHandler } from "./modules/orders/refund-order.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import { createSendOrderConfirmationHandler } from "./modules/orders/send-order-confirmation.ts";
+import { createPayoutJobHandlers, payoutSchedules } from "./modules/payouts/payout-jobs.ts";
+import { payoutRoutes } from "./modules/payouts/routes.ts";
 import { salesRoutes } from "./modules/sales/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { storefrontCollectionRoutes } from "./modules/storefront-collections/routes.ts";
@@ -121,6 +124,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   myDesignRoutes,
   storefrontCollectionRoutes,
   salesRoutes,
+  payoutRoutes,
   studioRoutes,
   designTagRoutes,
   garmentLayerRoutes,
@@ -172,6 +176,7 @@ export async function buildApp(
     options.mailTransport ?? createMail(config, (message, filePath) => app.log.info({ path: filePath }, message));
   const cardProcessor = options.cardProcessor ?? createCardProcessor({ config, db: database.db });
   const paypal = createPayPal(config, database.db);
+  const payouts = createPayouts(config, database.db);
   // CPU-heavy work runs in child processes under a time and memory limit (decisions 056, 064, 075): one pool for
   // the heavy job lane, one for the pictures drawn on request, one for the print lanes, so none waits behind another.
   const limits = {
@@ -270,8 +275,13 @@ export async function buildApp(
         pictureUrlOf: (line) => purchasePictureUrl(config, line.uuid),
       }),
       add_paypal_tracking: createAddPayPalTrackingHandler({ db: database.db, gateway: paypal.gateway }),
+      ...createPayoutJobHandlers({ db: database.db, config, port: payouts.port, nudge: () => jobs.nudge() }),
     },
-    schedules: [purgeSchedule, { kind: "reconcile_fulfilments", everySeconds: RECONCILE_FULFILMENTS_SECONDS }],
+    schedules: [
+      purgeSchedule,
+      { kind: "reconcile_fulfilments", everySeconds: RECONCILE_FULFILMENTS_SECONDS },
+      ...payoutSchedules(config),
+    ],
   });
   const tax = createTax(config, {
     onFallback: (error) => app.log.warn({ err: error }, "tax service failed: the estimate came from the local table"),
@@ -289,6 +299,7 @@ export async function buildApp(
     cardProcessor,
     paypal,
     fulfilment,
+    payouts,
     heavyWork: { jobs: heavy, renders, prints },
     mediaRenderer: renderInPool(renders),
     addressVerifier: createAddressVerifier(config, (error) =>

@@ -183,6 +183,31 @@ const environmentSchema = z
      * marketplace (a purchase ships and arrives while the visitor watches); tests use a fraction of a second.
      */
     PRINT_SHOP_DAY_SECONDS: z.coerce.number().min(0.001).max(86_400).optional(),
+    /**
+     * Where artists' payouts go (issue 29, decision 073): the local payout sandbox (offline; the default unless
+     * PayPal credentials are set) or PayPal Payouts with the PAYPAL_* credentials.
+     */
+    PAYOUTS_PROVIDER: z.enum(["payout_sandbox", "paypal"]).optional(),
+    /** How long the payout sandbox keeps an item PENDING: 3600 s by default, 20 with the demo marketplace. */
+    PAYOUT_SANDBOX_PROCESSING_SECONDS: z.coerce
+      .number()
+      .min(0)
+      .max(7 * 86_400)
+      .optional(),
+    /** How long the payout sandbox keeps an item UNCLAIMED before it returns it: 30 days, 300 s with the demo. */
+    PAYOUT_SANDBOX_UNCLAIMED_SECONDS: z.coerce
+      .number()
+      .min(0)
+      .max(90 * 86_400)
+      .optional(),
+    /** The day of the month (UTC) the monthly payout run is made. */
+    PAYOUT_RUN_DAY: z.coerce.number().int().min(1).max(28).default(15),
+    /** Scheduled runs wait for an operator's approval before they are sent. */
+    PAYOUT_RUNS_NEED_APPROVAL: booleanFromString.default(false),
+    /** How often submitted payout runs are read back from the provider (polling beside the webhooks). */
+    PAYOUT_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+    /** An UNCLAIMED payout item is cancelled (its money returned) this many days after it was first seen so. */
+    PAYOUT_UNCLAIMED_RETURN_DAYS: z.coerce.number().int().min(1).max(90).default(30),
     /** UPS Address Validation (decision 022); the bundled ZIP data verifies unless both are set. */
     UPS_CLIENT_ID: z.string().trim().min(1).optional(),
     UPS_CLIENT_SECRET: z.string().min(1).optional(),
@@ -269,6 +294,13 @@ const environmentSchema = z
       const missing = values.PAYPAL_CLIENT_ID ? "PAYPAL_CLIENT_SECRET" : "PAYPAL_CLIENT_ID";
       context.addIssue({ code: "custom", path: [missing], message: "PayPal needs both the client id and secret" });
     }
+    if (values.PAYOUTS_PROVIDER === "paypal" && !values.PAYPAL_CLIENT_ID) {
+      context.addIssue({
+        code: "custom",
+        path: ["PAYOUTS_PROVIDER"],
+        message: "PayPal Payouts needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET",
+      });
+    }
     if (Boolean(values.PRINTFUL_API_TOKEN) !== Boolean(values.PRINTFUL_WEBHOOK_SECRET)) {
       const missing = values.PRINTFUL_API_TOKEN ? "PRINTFUL_WEBHOOK_SECRET" : "PRINTFUL_API_TOKEN";
       context.addIssue({
@@ -295,13 +327,24 @@ export type Environment = z.infer<typeof environmentSchema>;
 
 export type Config = Omit<
   Environment,
-  "SEED_DEMO_DATA" | "ORDER_CANCEL_SECONDS" | "PRINT_SHOP_DAY_SECONDS" | "FULFILMENT_PROVIDER"
+  | "SEED_DEMO_DATA"
+  | "ORDER_CANCEL_SECONDS"
+  | "PRINT_SHOP_DAY_SECONDS"
+  | "FULFILMENT_PROVIDER"
+  | "PAYOUTS_PROVIDER"
+  | "PAYOUT_SANDBOX_PROCESSING_SECONDS"
+  | "PAYOUT_SANDBOX_UNCLAIMED_SECONDS"
+  | "PAYOUT_SYNC_SECONDS"
 > & {
   /** Whether start-up seeds the demo marketplace into an empty database (the default decided in loadConfig). */
   SEED_DEMO_DATA: boolean;
   ORDER_CANCEL_SECONDS: number;
   PRINT_SHOP_DAY_SECONDS: number;
   FULFILMENT_PROVIDER: "local_print_shop" | "printful";
+  PAYOUTS_PROVIDER: "payout_sandbox" | "paypal";
+  PAYOUT_SANDBOX_PROCESSING_SECONDS: number;
+  PAYOUT_SANDBOX_UNCLAIMED_SECONDS: number;
+  PAYOUT_SYNC_SECONDS: number;
   PUBLIC_URL: string;
   SUPPORT_EMAIL: string;
   DATA_DIR: string;
@@ -338,6 +381,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     ORDER_CANCEL_SECONDS: values.ORDER_CANCEL_SECONDS ?? (demo ? 120 : 3600),
     PRINT_SHOP_DAY_SECONDS: values.PRINT_SHOP_DAY_SECONDS ?? (demo ? 60 : 86_400),
     FULFILMENT_PROVIDER: values.FULFILMENT_PROVIDER ?? "local_print_shop",
+    PAYOUTS_PROVIDER: values.PAYOUTS_PROVIDER ?? (values.PAYPAL_CLIENT_ID ? "paypal" : "payout_sandbox"),
+    PAYOUT_SANDBOX_PROCESSING_SECONDS: values.PAYOUT_SANDBOX_PROCESSING_SECONDS ?? (demo ? 20 : 3600),
+    PAYOUT_SANDBOX_UNCLAIMED_SECONDS: values.PAYOUT_SANDBOX_UNCLAIMED_SECONDS ?? (demo ? 300 : 30 * 86_400),
+    PAYOUT_SYNC_SECONDS: values.PAYOUT_SYNC_SECONDS ?? (demo ? 10 : 600),
     PUBLIC_URL: publicUrl,
     SUPPORT_EMAIL: supportEmail,
     DATA_DIR: path.resolve(values.DATA_DIR),

@@ -4,6 +4,7 @@ import type { CardProcessor } from "./adapters/card/card.ts";
 import type { RateLimitCounters } from "./adapters/counters/counters.ts";
 import type { FulfilmentSetup } from "./adapters/fulfilment/create-fulfilment.ts";
 import type { MailTransport } from "./adapters/mail/mail.ts";
+import type { PayoutsSetup } from "./adapters/payouts/create-payouts.ts";
 import type { PayPalSetup } from "./adapters/paypal/create-paypal.ts";
 import type { MediaStorage } from "./adapters/storage/storage.ts";
 import type { TaxEstimator } from "./adapters/tax/tax.ts";
@@ -45,6 +46,8 @@ export type AppContext = {
   mediaRenderer: MediaRenderer;
   /** The print providers: where paid orders go to be printed and shipped (issue 27). */
   fulfilment: FulfilmentSetup;
+  /** Artists' payouts: PayPal Payouts, or the local payout sandbox by default (issue 29, decision 073). */
+  payouts: PayoutsSetup;
   /** Valid access-token lookups kept for a few seconds (decision 051; registerAuthentication keeps it honest). */
   accessTokenCache: AccessTokenCache;
 };

@@ -103,6 +103,16 @@ export const API = {
   sales: route("GET", "/api/v1/seller_sales"),
   salesSummary: route("GET", "/api/v1/seller_sales/summary"),
   salesCsv: route("GET", "/api/v1/seller_sales.csv"),
+  // Payouts (issue 29)
+  payoutSummary: route("GET", "/api/v1/seller_payouts/summary"),
+  payouts: route("GET", "/api/v1/seller_payouts"),
+  payout: route("GET", "/api/v1/seller_payouts/{payout_id}"),
+  payoutStatementCsv: route("GET", "/api/v1/seller_payouts/{payout_id}/statement.csv"),
+  payoutStatementPdf: route("GET", "/api/v1/seller_payouts/{payout_id}/statement.pdf"),
+  payoutSettings: route("GET", "/api/v1/seller_payout_settings"),
+  updatePayoutSettings: route("PATCH", "/api/v1/seller_payout_settings"),
+  changePayPalEmail: route("PUT", "/api/v1/seller_payout_settings/paypal_email"),
+  confirmPayPalEmail: route("POST", "/api/v1/seller_payout_settings/confirm_paypal_email"),
   // Resumable uploads (tus 1.0.0)
   createUpload: route("POST", "/api/v1/uploads"),
   appendUpload: route("PATCH", "/api/v1/uploads/{id}"),

@@ -33,6 +33,8 @@ export const CLIENT_ROUTES = {
   productEditor: "/my-profile/product-editor/:sellerDesignUuid",
   resetPassword: "/reset-password/:resetPasswordToken",
   confirmEmail: "/confirm-email/:emailConfirmationToken",
+  /** The link that confirms an artist's PayPal e-mail for payouts (issue 29). */
+  confirmPayoutEmail: "/confirm-payout-email/:payoutEmailToken",
 } as const;
 
 const ALL_PATTERNS: string[] = [...Object.values(CLIENT_ROUTES), ...STATIC_PAGES.map((page) => page.path)];

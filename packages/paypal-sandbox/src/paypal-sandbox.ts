@@ -800,6 +800,8 @@ export function createPayPalSandbox(options: PayPalSandboxOptions) {
       });
     },
     captureNotification,
+    /** Any event (a Payouts item event, say) signed as PayPal signs its notifications, for tests. */
+    signNotification,
   };
 }
 

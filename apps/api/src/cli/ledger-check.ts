@@ -1,18 +1,20 @@
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
 import { checkLedger } from "../modules/orders/check-ledger.ts";
+import { checkPayouts } from "../modules/payouts/check-payouts.ts";
 import { databaseOptionsFor } from "../server.ts";
 
 /**
  * `npm run ledger:check`: checks every order's money against its payments, refunds, the card processor's books
- * and the earnings ledger in the configured database (modules/orders/check-ledger.ts), lists what it finds and
+ * and the earnings ledger in the configured database (modules/orders/check-ledger.ts), and the artists' payouts
+ * against the ledger (modules/payouts/check-payouts.ts), lists what it finds and
  * exits 1 when it finds anything (2 when it cannot run).
  */
 async function main(): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase(databaseOptionsFor(config));
   try {
-    const findings = await checkLedger(database.db);
+    const findings = [...(await checkLedger(database.db)), ...(await checkPayouts(database.db))];
     for (const finding of findings) {
       console.log(`${finding.check}\t${finding.orderNumber ?? "-"}\t${finding.detail}`);
     }

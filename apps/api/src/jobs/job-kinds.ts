@@ -73,6 +73,14 @@ export const jobKinds = {
   add_paypal_tracking: z.object({ shipmentId: z.uuid() }),
   /** The safety net of fulfilment: due submissions, submissions cut short, orders not heard of lately. */
   reconcile_fulfilments: z.object({}),
+  /** Sends a recorded payout run's batch through the payouts port, exactly once (modules/payouts; dedupe key: the run id). */
+  submit_payout_run: z.object({ runId: z.uuid() }),
+  /** Reads one payout item back from the provider after its webhook and applies its status (dedupe key: the event id). */
+  sync_payout_item: z.object({ payoutItemId: z.string().min(1).max(64) }),
+  /** The payouts safety net: submits open runs, reads submitted batches back, returns long-unclaimed items. */
+  sync_payout_runs: z.object({}),
+  /** Makes the month's payout run on PAYOUT_RUN_DAY (or later in the month, once), checked hourly. */
+  schedule_payout_run: z.object({}),
   /** The hourly clean-up of dead sessions, tokens, counters, finished jobs and old analytics (modules/housekeeping). */
   purge_stale_rows: z.object({}),
 } satisfies Record<string, z.ZodType<Record<string, unknown>>>;

@@ -102,7 +102,9 @@ describe("the demo artist's seeded sales", () => {
     const [pendingMail] = await rows<{ n: number }>(sql`select count(*)::int as n from jobs
       where kind in ('send_order_confirmation', 'record_order_earnings') and status <> 'succeeded'`);
     expect(pendingMail?.n).toBe(0);
-    const [sent] = await rows<{ n: number }>(sql`select count(*)::int as n from jobs where kind = 'send_email'`);
+    // The one e-mail of the seed is the demo artist's 'payout sent' (the demo payouts step, decision 073).
+    const [sent] = await rows<{ n: number }>(sql`select count(*)::int as n from jobs where kind = 'send_email'
+      and payload->>'kind' <> 'payout_sent'`);
     expect(sent?.n).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.ts";
 import { appSettings } from "../db/schema/index.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
+import { seedDemoPayouts } from "./demo-payouts.ts";
 import { seedDemoPromoCodes } from "./demo-promo-codes.ts";
 import { seedDemoSales } from "./demo-sales.ts";
 import { createCatalogueSeedSteps } from "./seed-catalogue.ts";
@@ -15,6 +16,7 @@ export const DEMO_SEED_STEPS: SeedStep[] = [
   { name: "demo accounts", run: seedDemoAccounts },
   { name: "gift cards and coupon codes", run: seedDemoPromoCodes },
   { name: "the demo artist's sales", run: seedDemoSales },
+  { name: "the demo artist's payouts", run: seedDemoPayouts },
 ];
 
 /**

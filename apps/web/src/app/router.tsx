@@ -87,6 +87,7 @@ function createRoutes(queryClient: QueryClient): RouteObject[] {
             page(CLIENT_ROUTES.guestOrder, () => import("../pages/guest-order-page.tsx")),
             page(CLIENT_ROUTES.resetPassword, () => import("../pages/reset-password-page.tsx")),
             page(CLIENT_ROUTES.confirmEmail, () => import("../pages/confirm-email-page.tsx")),
+            page(CLIENT_ROUTES.confirmPayoutEmail, () => import("../pages/confirm-payout-email-page.tsx")),
             ...STATIC_PAGES.map(({ path }) => page(path, STATIC_PAGE_MODULES[path])),
             page("*", () => import("../pages/not-found-page.tsx")),
           ],

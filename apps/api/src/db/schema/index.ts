@@ -10,6 +10,7 @@ export * from "./fulfilment.ts";
 export * from "./jobs.ts";
 export * from "./operators.ts";
 export * from "./orders.ts";
+export * from "./payouts.ts";
 export * from "./paypal-sandbox.ts";
 export * from "./print-files.ts";
 export * from "./rate-limit.ts";

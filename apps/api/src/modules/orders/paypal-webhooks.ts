@@ -21,6 +21,9 @@ export const PAYPAL_CAPTURE_EVENTS = [
   "PAYMENT.CAPTURE.REVERSED",
 ] as const;
 
+/** PayPal Payouts' item events (PAYMENT.PAYOUTS-ITEM.SUCCEEDED, .RETURNED, .UNCLAIMED, .FAILED, .BLOCKED …). */
+export const PAYPAL_PAYOUT_ITEM_EVENT_PREFIX = "PAYMENT.PAYOUTS-ITEM.";
+
 type Notification = { id?: unknown; event_type?: unknown; resource?: { id?: unknown; links?: unknown } };
 
 /**
@@ -75,6 +78,13 @@ export async function acceptPayPalWebhook(options: {
   const eventId = typeof notification.id === "string" ? notification.id : undefined;
   const eventType = typeof notification.event_type === "string" ? notification.event_type : undefined;
   const captureId = typeof notification.resource?.id === "string" ? notification.resource.id : undefined;
+  // Payouts' item events (decision 073) name the item; the payouts module reads it back from the provider.
+  if (eventId && eventType?.startsWith(PAYPAL_PAYOUT_ITEM_EVENT_PREFIX)) {
+    const payoutItemId = (notification.resource as { payout_item_id?: unknown } | undefined)?.payout_item_id;
+    if (typeof payoutItemId !== "string" || payoutItemId.length === 0 || payoutItemId.length > 64) return "ignored";
+    const queued = await enqueueJob(db, "sync_payout_item", { payoutItemId }, { dedupeKey: eventId });
+    return queued ? "queued" : "ignored";
+  }
   if (!eventId || !eventType || !captureId) return "ignored";
   if (!(PAYPAL_CAPTURE_EVENTS as readonly string[]).includes(eventType)) return "ignored";
   // For REFUNDED the resource is the refund: its `up` link names the capture.

@@ -4,6 +4,7 @@ import { PageHeading } from "../../components/page-heading.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { useSellerProfile } from "../../features/studio/api/get-seller-profile.ts";
 import type { SalesFilters } from "../../features/studio/api/query-keys.ts";
+import { PayoutsPanel } from "../../features/studio/components/payouts-panel.tsx";
 import { parseSalesPeriod, SalesView } from "../../features/studio/components/sales-view.tsx";
 import { NoStorefrontCallout, StudioLoadError } from "../../features/studio/components/studio-states.tsx";
 import { parsePageParam } from "../../lib/catalogue-paths.ts";
@@ -46,13 +47,16 @@ export default function SellerOrdersPage() {
         ) : storefront.data === null ? (
           <NoStorefrontCallout />
         ) : (
-          <SalesView
-            filters={filters}
-            page={page}
-            layout={isDesktop ? "desktop" : "mobile"}
-            hrefFor={salesHref}
-            onFiltersChange={(next) => void navigate(salesHref(next, 1), { replace: true })}
-          />
+          <div className="space-y-12">
+            <PayoutsPanel />
+            <SalesView
+              filters={filters}
+              page={page}
+              layout={isDesktop ? "desktop" : "mobile"}
+              hrefFor={salesHref}
+              onFiltersChange={(next) => void navigate(salesHref(next, 1), { replace: true })}
+            />
+          </div>
         )}
       </div>
     </div>

@@ -16,4 +16,8 @@ export const studioKeys = {
   salesList: (filters: SalesFilters, page: number) =>
     [...studioKeys.sales(), "list", filters.period, filters.designUuid ?? "", page] as const,
   salesSummary: (designUuid: string | undefined) => [...studioKeys.sales(), "summary", designUuid ?? ""] as const,
+  payouts: () => [...studioKeys.all, "payouts"] as const,
+  payoutSummary: () => [...studioKeys.payouts(), "summary"] as const,
+  payoutList: (page: number) => [...studioKeys.payouts(), "list", page] as const,
+  payout: (payoutId: string) => [...studioKeys.payouts(), "detail", payoutId] as const,
 };

@@ -90,16 +90,6 @@ function Totals({ totals }: { totals: SalesSummary["totals"] }) {
         ))}
       </dl>
       <div className="flex flex-wrap gap-x-6 gap-y-1 px-1 text-sm text-neutral-700">
-        <dl className="flex gap-x-6">
-          <div className="flex gap-1.5">
-            <dt>Pending:</dt>
-            <dd className="font-bold text-neutral-950 tabular-nums">{formatCents(totals.pendingCents)}</dd>
-          </div>
-          <div className="flex gap-1.5">
-            <dt>Available:</dt>
-            <dd className="font-bold text-neutral-950 tabular-nums">{formatCents(totals.availableCents)}</dd>
-          </div>
-        </dl>
         <p className="text-neutral-500">
           Earnings become available {EARNINGS_HOLD_DAYS_AFTER_DELIVERY} days after the order is delivered.
         </p>
