@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { uuidSchema } from "./ids.ts";
 import { textSchema } from "./text.ts";
 import { confirmPasswordSchema, emailSchema, linkTokenSchema, MESSAGES, passwordSchema } from "./validation.ts";
 
@@ -57,7 +58,7 @@ export const totpCodeSchema = textSchema({
   trim: true,
 })
   .transform((value) => value.replace(/\s+/g, ""))
-  .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"));
+  .pipe(textSchema({ maxLength: 20 }).regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"));
 
 /** The text an operator types to explain an action (required by some actions, optional by others). */
 export const operatorReasonSchema = textSchema({
@@ -75,7 +76,7 @@ export const operatorSetupBeginReplySchema = z.object({
     /** The otpauth:// URI (RFC 6238 parameters) an authenticator app scans. */
     otpauthUri: replyText(),
     /** The same URI as a QR code: an SVG data URL. */
-    qrCode: z.string().max(200_000),
+    qrCode: textSchema({ maxLength: 200_000 }),
     /** The secret in base32, for typing in by hand. */
     secret: replyText(),
   }),
@@ -140,7 +141,7 @@ const auditActionSchema = textSchema({ maxLength: 100, trim: true }).regex(
 export const auditLogQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   action: auditActionSchema.optional(),
-  operatorId: z.uuid().optional(),
+  operatorId: uuidSchema("operator_id").optional(),
 });
 export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 

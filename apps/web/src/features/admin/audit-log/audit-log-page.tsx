@@ -7,7 +7,7 @@ import { useSearchParams } from "react-router";
 import { Pagination } from "../../../components/pagination.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { adminFetch } from "../admin-api.ts";
-import { AdminPageHeading } from "../admin-layout.tsx";
+import { AdminPageHeading } from "../admin-page-heading.tsx";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium" });
 
@@ -171,13 +171,13 @@ export function AuditLogPage() {
                     <td className="px-4 py-3 whitespace-nowrap">
                       <time dateTime={entry.at}>{dateTime.format(new Date(entry.at))}</time>
                     </td>
-                    <td className="px-4 py-3 [overflow-wrap:anywhere]">{entry.operatorEmail}</td>
+                    <td className="min-w-44 px-4 py-3 [overflow-wrap:anywhere]">{entry.operatorEmail}</td>
                     <td className="px-4 py-3">
                       <ActionBadge action={entry.action} />
                     </td>
-                    <td className="px-4 py-3 [overflow-wrap:anywhere]">{subjectOf(entry)}</td>
+                    <td className="min-w-56 px-4 py-3 [overflow-wrap:anywhere]">{subjectOf(entry)}</td>
                     <td className="px-4 py-3">{entry.reason ?? "—"}</td>
-                    <td className="w-[28rem] px-4 py-3">
+                    <td className="w-[26rem] px-4 py-3">
                       <Changes entry={entry} />
                     </td>
                   </tr>
