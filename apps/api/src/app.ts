@@ -78,6 +78,7 @@ import { createSendEmailHandler } from "./modules/mail/send-email.ts";
 import { garmentLayerRoutes } from "./modules/media/garment-layers-routes.ts";
 import { renderInPool } from "./modules/media/render-in-pool.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
+import { moderationRoutes } from "./modules/moderation/routes.ts";
 import { myDesignRoutes } from "./modules/my-designs/routes.ts";
 import { createProcessPayPalWebhookHandler } from "./modules/orders/paypal-webhooks.ts";
 import { orderReadRoutes } from "./modules/orders/read-routes.ts";
@@ -120,6 +121,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   studioRoutes,
   designTagRoutes,
   garmentLayerRoutes,
+  moderationRoutes,
 ];
 
 export type BuildAppOptions = {

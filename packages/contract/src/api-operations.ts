@@ -59,6 +59,7 @@ import {
   searchSuggestionsQuerySchema,
 } from "./discovery.ts";
 import { errorResponseSchema } from "./errors.ts";
+import { createDesignReportBodySchema, designReportReplySchema } from "./moderation.ts";
 import {
   collectionListQuerySchema,
   collectionPageQuerySchema as favoriteCollectionPageQuerySchema,
@@ -283,6 +284,15 @@ const operations: Record<ApiOperationId, Omit<ApiOperation, "route">> = {
     params: designGarmentImagesPathSchema,
     query: emptyQuerySchema,
     replies: { 200: designGarmentImagesReplySchema },
+  },
+  reportDesign: {
+    summary: "Report a design to the operators (intellectual property, offensive, other); rate-limited",
+    tag: "Moderation",
+    access: "public",
+    params: designPathSchema,
+    query: emptyQuerySchema,
+    body: createDesignReportBodySchema,
+    replies: { 201: designReportReplySchema },
   },
   artist: {
     summary: "An artist's storefront with a page of designs",

@@ -165,6 +165,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Orders: "Placing, paying (card, PayPal) and reading orders",
   Studio: "The artists' storefront, designs, drafts, collections and sales",
   Uploads: "Resumable artwork uploads (tus 1.0.0)",
+  Moderation: "Reports of designs by shoppers",
 };
 
 /** The whole description; `serverUrl` is the public origin. */
