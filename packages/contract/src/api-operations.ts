@@ -59,7 +59,6 @@ import {
   searchSuggestionsQuerySchema,
 } from "./discovery.ts";
 import { errorResponseSchema } from "./errors.ts";
-import { createDesignReportBodySchema, designReportReplySchema } from "./moderation.ts";
 import {
   collectionListQuerySchema,
   collectionPageQuerySchema as favoriteCollectionPageQuerySchema,
@@ -68,6 +67,7 @@ import {
   toggleLikedVariantBodySchema,
   wrappedCollectionInputSchema,
 } from "./favorites.ts";
+import { createDesignReportBodySchema, designReportReplySchema } from "./moderation.ts";
 import { oauthParametersSchema } from "./oauth.ts";
 import {
   createPayPalOrderBodySchema,

@@ -36,10 +36,7 @@ export const designReports = pgTable(
     index("design_reports_open_idx").on(table.designId, table.createdAt).where(sql`${table.state} = 'open'`),
     check("design_reports_reason_check", sql`${table.reason} in (${REASON_LIST})`),
     check("design_reports_state_check", sql`${table.state} in ('open', 'dismissed', 'resolved')`),
-    check(
-      "design_reports_resolved_check",
-      sql`(${table.state} = 'open') = (${table.resolvedAt} is null)`,
-    ),
+    check("design_reports_resolved_check", sql`(${table.state} = 'open') = (${table.resolvedAt} is null)`),
   ],
 );
 

@@ -51,8 +51,15 @@ describe("POST /api/v1/designs/{uuid}/reports", () => {
     const { design } = await buildDesign(db);
     const anonymous = await report(design.id, validReport());
     expect(anonymous.status, anonymous.text).toBe(201);
-    expect(anonymous.body.data).toMatchObject({ type: "design_report", attributes: { reason: "intellectual_property" } });
-    const guest = await report(design.id.toUpperCase(), { ...validReport(), reason: "offensive" }, await newGuestToken(server));
+    expect(anonymous.body.data).toMatchObject({
+      type: "design_report",
+      attributes: { reason: "intellectual_property" },
+    });
+    const guest = await report(
+      design.id.toUpperCase(),
+      { ...validReport(), reason: "offensive" },
+      await newGuestToken(server),
+    );
     expect(guest.status, guest.text).toBe(201);
     const customer = await signInNewCustomer(server);
     const signedIn = await report(design.id, { ...validReport(customer.user.email), reason: "other" }, customer.token);
@@ -102,9 +109,27 @@ describe("the report queue", () => {
     const first = await buildDesign(db, { artist, displayName: "Queue First" });
     const second = await buildDesign(db, { artist, displayName: "Queue Second" });
     await db.insert(designReports).values([
-      { designId: first.design.id, reason: "offensive", email: "a@example.com", details: "One", createdAt: new Date(Date.now() - 10 * 86_400_000) },
-      { designId: first.design.id, reason: "intellectual_property", email: "b@example.com", details: "Two", createdAt: new Date(Date.now() - 9 * 86_400_000) },
-      { designId: second.design.id, reason: "other", email: "c@example.com", details: "Three", createdAt: new Date(Date.now() - 8 * 86_400_000) },
+      {
+        designId: first.design.id,
+        reason: "offensive",
+        email: "a@example.com",
+        details: "One",
+        createdAt: new Date(Date.now() - 10 * 86_400_000),
+      },
+      {
+        designId: first.design.id,
+        reason: "intellectual_property",
+        email: "b@example.com",
+        details: "Two",
+        createdAt: new Date(Date.now() - 9 * 86_400_000),
+      },
+      {
+        designId: second.design.id,
+        reason: "other",
+        email: "c@example.com",
+        details: "Three",
+        createdAt: new Date(Date.now() - 8 * 86_400_000),
+      },
       {
         designId: second.design.id,
         reason: "other",
@@ -169,7 +194,15 @@ describe("taking a design down and restoring it", () => {
         page: page.status,
       };
     };
-    const shown = { search: true, storefront: true, home: true, collection: true, favorites: true, sitemap: true, page: 200 };
+    const shown = {
+      search: true,
+      storefront: true,
+      home: true,
+      collection: true,
+      favorites: true,
+      sitemap: true,
+      page: 200,
+    };
     expect(await visible()).toEqual(shown);
 
     const moderator = testModerator();
@@ -201,7 +234,11 @@ describe("taking a design down and restoring it", () => {
         attributes: expect.objectContaining({ design_uuid: design.id, message: CART_MESSAGES.variantUnavailable }),
       }),
     ]);
-    const placed = await server.request("/api/v1/orders", { method: "POST", token: shopper.token, body: { order: {} } });
+    const placed = await server.request("/api/v1/orders", {
+      method: "POST",
+      token: shopper.token,
+      body: { order: {} },
+    });
     expect(placed.status).toBe(409);
     expect(placed.body.error.message).toBe(ORDER_MESSAGES.designUnavailable([`Heron ${word}`]));
     // The placed order keeps its line.
@@ -210,7 +247,8 @@ describe("taking a design down and restoring it", () => {
 
     // The artist is e-mailed the reason; no strike for an offensive takedown.
     const mail = await deliverAndReadLatestEmail(server, artistUser.email);
-    expect(mail.subject.replace(/\s+/g, " ")).toBe(`Your design "Heron ${word}" has been taken down`);
+    // (Compared without white space: the outbox reader may split a long encoded subject where it was folded.)
+    expect(mail.subject.replace(/\s+/g, "")).toBe(`Yourdesign"Heron${word}"hasbeentakendown`);
     expect(mail.text).toContain("Hateful imagery, against our content rules.");
     expect(mail.text).toContain("Reason: Offensive.");
     expect(mail.text).not.toContain("strike");
@@ -228,7 +266,13 @@ describe("taking a design down and restoring it", () => {
     ]);
     // Twice is a conflict; the artist cannot bring it back by reactivating it.
     await expect(
-      takeDownDesign({ context: server.context, actor: moderator.actor, designId: design.id, kind: "other", reason: "Again" }),
+      takeDownDesign({
+        context: server.context,
+        actor: moderator.actor,
+        designId: design.id,
+        kind: "other",
+        reason: "Again",
+      }),
     ).rejects.toMatchObject({ code: "conflict" });
 
     const restored = await restoreDesign({
@@ -240,7 +284,7 @@ describe("taking a design down and restoring it", () => {
     expect(restored).toEqual({ strikeLifted: false, strikes: 0, storefrontRestored: false });
     expect(await visible()).toEqual(shown);
     const back = await deliverAndReadLatestEmail(server, artistUser.email);
-    expect(back.subject.replace(/\s+/g, " ")).toBe(`Your design "Heron ${word}" is back`);
+    expect(back.subject.replace(/\s+/g, "")).toBe(`Yourdesign"Heron${word}"isback`);
     const cartAgain = await server.request("/api/v1/shopping_cart", { token: shopper.token });
     expect(cartAgain.body.data.attributes.unavailable_line_items).toEqual([]);
     await expect(
@@ -285,10 +329,21 @@ describe("taking a design down and restoring it", () => {
     for (const name of ["Strike One", "Strike Two", "Strike Three", "Untouched"]) {
       made.push((await buildDesign(db, { artist, displayName: name })).design);
     }
-    const [one, two, three, untouched] = made as [typeof made[0], typeof made[0], typeof made[0], typeof made[0]];
+    const [one, two, three, untouched] = made as [
+      (typeof made)[0],
+      (typeof made)[0],
+      (typeof made)[0],
+      (typeof made)[0],
+    ];
     const moderator = testModerator();
     const takeDown = (designId: string, kind: "intellectual_property" | "other") =>
-      takeDownDesign({ context: server.context, actor: moderator.actor, designId, kind, reason: "A rights holder's notice" });
+      takeDownDesign({
+        context: server.context,
+        actor: moderator.actor,
+        designId,
+        kind,
+        reason: "A rights holder's notice",
+      });
 
     expect(await takeDown(one.id, "intellectual_property")).toMatchObject({ strikes: 1, storefrontSuspended: false });
     const firstMail = await deliverAndReadLatestEmail(server, user.email);
@@ -312,7 +367,9 @@ describe("taking a design down and restoring it", () => {
     expect((await server.request(`/api/v1/designs/${untouched.id}`)).status).toBe(410);
     expect((await server.request(`/api/v1/designs/${two.id}`)).status).toBe(410);
     const search = await server.request(`/api/v1/internal_design_collections?query=${encodeURIComponent("Untouched")}`);
-    expect(search.body.data.some((card: { uuid: string }) => card.artist_uuid === artist.id || card.uuid === untouched.id)).toBe(false);
+    expect(
+      search.body.data.some((card: { uuid: string }) => card.artist_uuid === artist.id || card.uuid === untouched.id),
+    ).toBe(false);
     expect((await signIn(server, user.email, user.password)).access_token).toBeTruthy();
     expect((await server.request("/api/v1/seller_sales/summary", { token })).status).toBe(200);
     const profile = await server.request("/api/v1/seller_profile", { token });
@@ -349,7 +406,12 @@ describe("dismissing reports", () => {
       reportId: firstReport.body.data.id,
     });
     expect(one.dismissedReportIds).toEqual([firstReport.body.data.id]);
-    const rest = await dismissReports({ context: server.context, actor: moderator.actor, designId: design.id, reason: "Not a problem" });
+    const rest = await dismissReports({
+      context: server.context,
+      actor: moderator.actor,
+      designId: design.id,
+      reason: "Not a problem",
+    });
     expect(rest.dismissedReportIds).toHaveLength(1);
     const open = await db
       .select()
@@ -369,9 +431,18 @@ describe("people", () => {
   it("suspends a customer's account (no sign-in, tokens refused) and restores it", async () => {
     const customer = await signInNewCustomer(server);
     const moderator = testModerator();
-    await suspendAccount({ context: server.context, actor: moderator.actor, userId: customer.user.id, reason: "Card fraud" });
+    await suspendAccount({
+      context: server.context,
+      actor: moderator.actor,
+      userId: customer.user.id,
+      reason: "Card fraud",
+    });
     expect((await server.request("/api/v1/shopping_cart", { token: customer.token })).status).toBe(401);
-    const refused = await requestToken(server, { grant_type: "password", email: customer.user.email, password: customer.user.password });
+    const refused = await requestToken(server, {
+      grant_type: "password",
+      email: customer.user.email,
+      password: customer.user.password,
+    });
     expect(refused.status).not.toBe(200);
     await expect(
       suspendAccount({ context: server.context, actor: moderator.actor, userId: customer.user.id, reason: "Again" }),
@@ -379,7 +450,12 @@ describe("people", () => {
     const person = await getPerson({ db: server.database.db, userId: customer.user.id });
     expect(person).toMatchObject({ accountSuspended: true, suspensionReason: "Card fraud" });
 
-    await restoreAccount({ context: server.context, actor: moderator.actor, userId: customer.user.id, reason: "Cleared" });
+    await restoreAccount({
+      context: server.context,
+      actor: moderator.actor,
+      userId: customer.user.id,
+      reason: "Cleared",
+    });
     expect((await signIn(server, customer.user.email, customer.user.password)).access_token).toBeTruthy();
     expect(moderator.entries.map((entry) => [entry.action, entry.reason])).toEqual([
       ["account.suspend", "Card fraud"],
@@ -392,17 +468,32 @@ describe("people", () => {
     const { user, artist, token } = await signInNewArtist(server);
     const { design } = await buildDesign(db, { artist });
     const moderator = testModerator();
-    await suspendStorefront({ context: server.context, actor: moderator.actor, sellerProfileId: artist.id, reason: "Fake brand" });
+    await suspendStorefront({
+      context: server.context,
+      actor: moderator.actor,
+      sellerProfileId: artist.id,
+      reason: "Fake brand",
+    });
     expect((await server.request(`/api/v1/artists/${artist.id}`)).status).toBe(410);
     expect((await server.request(`/api/v1/designs/${design.id}`)).status).toBe(410);
     // The artist still signs in and sees the banner's facts.
     const profile = await server.request("/api/v1/seller_profile", { token });
     expect(profile.body.data.attributes.suspension).toMatchObject({ cause: "operator", reason: "Fake brand" });
     expect((await signIn(server, user.email, user.password)).access_token).toBeTruthy();
-    await restoreStorefront({ context: server.context, actor: moderator.actor, sellerProfileId: artist.id, reason: "Proved ownership" });
+    await restoreStorefront({
+      context: server.context,
+      actor: moderator.actor,
+      sellerProfileId: artist.id,
+      reason: "Proved ownership",
+    });
     expect((await server.request(`/api/v1/designs/${design.id}`)).status).toBe(200);
     await expect(
-      restoreStorefront({ context: server.context, actor: moderator.actor, sellerProfileId: artist.id, reason: "Again" }),
+      restoreStorefront({
+        context: server.context,
+        actor: moderator.actor,
+        sellerProfileId: artist.id,
+        reason: "Again",
+      }),
     ).rejects.toMatchObject({ code: "conflict" });
   });
 
@@ -422,7 +513,10 @@ describe("people", () => {
 
     for (const query of [user.email.toUpperCase(), "quillon marsh", user.uniqueUsername, artist.uniqueUsername]) {
       const { people } = await findPeople({ db, query, page: 1 });
-      expect(people.map((person) => person.id), query).toContain(user.id);
+      expect(
+        people.map((person) => person.id),
+        query,
+      ).toContain(user.id);
     }
     expect((await findPeople({ db, query: "%", page: 1 })).people.some((person) => person.id === user.id)).toBe(false);
 
@@ -435,7 +529,11 @@ describe("people", () => {
       strikes: 1,
     });
     expect(person.orders).toEqual([
-      expect.objectContaining({ number: paid.order.orderNumber, totalCents: paid.order.totalCents, state: paid.order.state }),
+      expect.objectContaining({
+        number: paid.order.orderNumber,
+        totalCents: paid.order.totalCents,
+        state: paid.order.state,
+      }),
     ]);
     expect(person.designs).toEqual([expect.objectContaining({ id: design.id, takenDown: true, status: "active" })]);
     expect(person.takedowns).toEqual([

@@ -21,8 +21,7 @@ export type PersonSummary = {
   storefront: { id: string; displayName: string; username: string; suspended: boolean } | null;
 };
 
-const timestamp = (column: string) =>
-  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const timestamp = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /** The columns of a person (users `u`, their storefront `sp`): an explicit list, so no hash can slip in. */
 const personColumns = sql`u.id, u.email, u.first_name as "firstName", u.last_name as "lastName",
@@ -53,8 +52,12 @@ export async function findPeople({
     db,
     sql`select ${personColumns}, count(*) over () as "totalCount"
     from users u left join seller_profiles sp on sp.user_id = u.id
-    where ${words === "" ? sql`true` : sql`(lower(u.email) like ${pattern} or lower(u.first_name || ' ' || u.last_name) like ${pattern}
-      or u.unique_username like ${pattern} or sp.unique_username like ${pattern} or lower(sp.display_name) like ${pattern})`}
+    where ${
+      words === ""
+        ? sql`true`
+        : sql`(lower(u.email) like ${pattern} or lower(u.first_name || ' ' || u.last_name) like ${pattern}
+      or u.unique_username like ${pattern} or sp.unique_username like ${pattern} or lower(sp.display_name) like ${pattern})`
+    }
     order by u.created_at desc, u.id
     limit ${PEOPLE_PAGE_SIZE} offset ${(page - 1) * PEOPLE_PAGE_SIZE}`,
   );

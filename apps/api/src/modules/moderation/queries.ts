@@ -8,11 +8,7 @@ type Executor = Database | ModerationTransaction;
 /** The design a moderation action is about, locked for the transaction, with its storefront and owner's e-mail. */
 export async function lockDesignForModeration(tx: ModerationTransaction, designId: string) {
   // PostgreSQL: lock in one statement, read in the next (the join below reads committed rows of the others).
-  const [locked] = await tx
-    .select({ id: designs.id })
-    .from(designs)
-    .where(eq(designs.id, designId))
-    .for("update");
+  const [locked] = await tx.select({ id: designs.id }).from(designs).where(eq(designs.id, designId)).for("update");
   if (!locked) return undefined;
   const [row] = await tx
     .select({

@@ -7,7 +7,6 @@ import { parseInput } from "../../http/validate.ts";
 import { enforceReportLimit } from "./enforce-report-limit.ts";
 import { reportDesign } from "./report-design.ts";
 
-
 /** 'Report this design' (issue 28): public, guests too; limited per client address and per reporter e-mail. */
 export async function moderationRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   app.post("/designs/:uuid/reports", async (request, reply) => {

@@ -57,7 +57,14 @@ export async function takeDownDesign({
     await tx.update(designs).set({ takenDownAt: sql`now()`, updatedAt: sql`now()` }).where(eq(designs.id, design.id));
     const [takedown] = await tx
       .insert(designTakedowns)
-      .values({ designId: design.id, sellerProfileId: design.sellerProfileId, kind, reason, isStrike, operatorId: actor.operatorId })
+      .values({
+        designId: design.id,
+        sellerProfileId: design.sellerProfileId,
+        kind,
+        reason,
+        isStrike,
+        operatorId: actor.operatorId,
+      })
       .returning({ id: designTakedowns.id });
     if (!takedown) throw new Error("the takedown was not recorded");
     const resolvedReportIds = await closeOpenReports(tx, {
