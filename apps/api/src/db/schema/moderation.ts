@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { designs, sellerProfiles } from "./catalogue.ts";
+import { operators } from "./operators.ts";
 
 export const DESIGN_REPORT_STATES = ["open", "dismissed", "resolved"] as const;
 export type DesignReportState = (typeof DESIGN_REPORT_STATES)[number];
@@ -28,8 +29,8 @@ export const designReports = pgTable(
     reporterUserId: uuid("reporter_user_id").references(() => users.id, { onDelete: "set null" }),
     state: text("state").$type<DesignReportState>().notNull().default("open"),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
-    /** The operator who dismissed or resolved it (operators are their own accounts: issue 28). */
-    resolvedByOperatorId: uuid("resolved_by_operator_id"),
+    /** The operator who dismissed or resolved it. */
+    resolvedByOperatorId: uuid("resolved_by_operator_id").references(() => operators.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -59,11 +60,11 @@ export const designTakedowns = pgTable(
     /** The operator's words, sent to the artist. */
     reason: text("reason").notNull(),
     isStrike: boolean("is_strike").notNull(),
-    operatorId: uuid("operator_id"),
+    operatorId: uuid("operator_id").references(() => operators.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     restoredAt: timestamp("restored_at", { withTimezone: true }),
     restoreReason: text("restore_reason"),
-    restoredByOperatorId: uuid("restored_by_operator_id"),
+    restoredByOperatorId: uuid("restored_by_operator_id").references(() => operators.id, { onDelete: "set null" }),
   },
   (table) => [
     index("design_takedowns_seller_idx").on(table.sellerProfileId, table.createdAt.desc()),
