@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PLACED_ORDER_STATES } from "./orders.ts";
 import { textSchema } from "./text.ts";
 import { emailSchema } from "./validation.ts";
 
@@ -178,7 +179,12 @@ export const personDetailSchema = personSummarySchema.extend({
     .nullable(),
   strikes: z.number().int().min(0),
   orders: z.array(
-    z.object({ number: replyText(), placedAt: isoTime(), totalCents: z.number().int(), state: replyText() }),
+    z.object({
+      number: replyText(),
+      placedAt: isoTime(),
+      totalCents: z.number().int(),
+      state: z.enum(PLACED_ORDER_STATES),
+    }),
   ),
   designs: z.array(
     z.object({

@@ -1,5 +1,5 @@
 import type { ModerationReason } from "@threadfolk/contract/moderation";
-import type { OrderState } from "@threadfolk/contract/orders";
+import type { PlacedOrderState } from "@threadfolk/contract/orders";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { selectRows } from "../../db/select-rows.ts";
@@ -67,7 +67,7 @@ export async function findPeople({
   };
 }
 
-export type PersonOrder = { number: string; placedAt: string; totalCents: number; state: OrderState };
+export type PersonOrder = { number: string; placedAt: string; totalCents: number; state: PlacedOrderState };
 export type PersonDesign = {
   id: string;
   displayName: string;
