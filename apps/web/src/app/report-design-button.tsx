@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useUserInfo } from "../features/session/api/get-user-info.ts";
 
 /** The dialog's code (the form, its schema) loads only when a visitor asks to report a design. */
@@ -13,9 +13,11 @@ export function ReportDesignButton({ design }: { design: { uuid: string; display
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   const userInfo = useUserInfo();
+  const buttonRef = useRef<HTMLButtonElement>(null);
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         aria-haspopup="dialog"
         onClick={() => {
@@ -32,6 +34,11 @@ export function ReportDesignButton({ design }: { design: { uuid: string; display
             open={open}
             onOpenChange={setOpen}
             design={design}
+            onCloseAutoFocus={(event) => {
+              // No Radix trigger to return to: the focus goes back to this button.
+              event.preventDefault();
+              buttonRef.current?.focus();
+            }}
             {...(userInfo.data?.email ? { defaultEmail: userInfo.data.email } : {})}
           />
         </Suspense>

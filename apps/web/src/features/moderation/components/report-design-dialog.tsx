@@ -35,13 +35,21 @@ type ReportDesignDialogProps = {
   design: { uuid: string; displayName: string };
   /** The signed-in customer's e-mail, which the field starts with. */
   defaultEmail?: string;
+  /** Where focus goes when the dialog closes (the page's button: the dialog has no Radix trigger). */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /**
  * 'Report this design' (issue 28): a reason (intellectual property, offensive, other), the reporter's e-mail and
  * what is wrong; then a thank-you. Loaded only when the visitor opens it (the design page carries the button).
  */
-export default function ReportDesignDialog({ open, onOpenChange, design, defaultEmail = "" }: ReportDesignDialogProps) {
+export default function ReportDesignDialog({
+  open,
+  onOpenChange,
+  design,
+  defaultEmail = "",
+  onCloseAutoFocus,
+}: ReportDesignDialogProps) {
   const form = useZodForm({ schema: designReportSchema, defaultValues: { email: defaultEmail, details: "" } });
   const mutation = useReportDesign();
   const [sentTo, setSentTo] = useState<string>();
@@ -65,7 +73,10 @@ export default function ReportDesignDialog({ open, onOpenChange, design, default
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/50 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-white p-6 shadow-2xl focus:outline-none md:p-8">
+        <Dialog.Content
+          {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-white p-6 shadow-2xl focus:outline-none md:p-8"
+        >
           {sentTo ? (
             <div>
               <DialogTitleBar title="Thank you for your report" />
