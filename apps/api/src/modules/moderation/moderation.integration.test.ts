@@ -578,3 +578,35 @@ describe("report limits", () => {
     expect(rows).toHaveLength(5);
   });
 });
+
+describe("the artist's view of a taken-down design", () => {
+  it("shows it as taken down in My Designs, and refuses to reactivate or deactivate it", async () => {
+    const { db } = server.database;
+    const { artist, token } = await signInNewArtist(server);
+    const { design } = await buildDesign(db, { artist, displayName: "Down Heron" });
+    await takeDownDesign({
+      context: server.context,
+      actor: (await testModerator(server)).actor,
+      designId: design.id,
+      kind: "offensive",
+      reason: "Against the rules",
+    });
+    const mine = await server.request("/api/v1/seller_designs", { token });
+    expect(mine.body.data.find((entry: { id: string }) => entry.id === design.id)?.attributes.status).toBe(
+      "taken_down",
+    );
+    const live = await server.request("/api/v1/seller_designs?status=live", { token });
+    expect(live.body.data.some((entry: { id: string }) => entry.id === design.id)).toBe(false);
+    for (const action of ["reactivate", "deactivate"]) {
+      const response = await server.request(`/api/v1/seller_designs/${action}`, {
+        method: "POST",
+        token,
+        body: { uuid: design.id },
+      });
+      expect(response.status, action).toBe(409);
+      expect(response.body.error.message).toContain("taken down by our moderators");
+    }
+    const editor = await server.request(`/api/v1/seller_designs/${design.id}`, { token });
+    expect(editor.body.data.attributes.status).toBe("taken_down");
+  });
+});

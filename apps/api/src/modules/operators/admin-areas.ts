@@ -1,5 +1,5 @@
-import type { AdminArea } from "./admin-plugin.ts";
 import { moderationAdminRoutes, peopleAdminRoutes } from "../moderation/admin-routes.ts";
+import type { AdminArea } from "./admin-plugin.ts";
 import { operatorAdminRoutes } from "./admin-routes.ts";
 
 /**

@@ -24,8 +24,8 @@ export function SuspensionBanner({ storefront }: { storefront: SellerProfile }) 
         Your storefront is suspended
       </h2>
       <p className="mt-1">
-        Your storefront and all of its designs are hidden from shoppers. {why} You can still sign in, see your sales
-        and be paid what you have earned.
+        Your storefront and all of its designs are hidden from shoppers. {why} You can still sign in, see your sales and
+        be paid what you have earned.
       </p>
       <p className="mt-1">
         Read our{" "}
