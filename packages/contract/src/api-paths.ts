@@ -12,7 +12,7 @@ export const API_VERSION = "1.0.0";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ApiRoute = { readonly method: HttpMethod; readonly path: string };
 
-function route<Method extends HttpMethod, Path extends string>(method: Method, path: Path) {
+export function route<Method extends HttpMethod, Path extends string>(method: Method, path: Path) {
   return { method, path } as const;
 }
 
@@ -109,24 +109,6 @@ export const API = {
   appendUpload: route("PATCH", "/api/v1/uploads/{id}"),
   cancelUpload: route("DELETE", "/api/v1/uploads/{id}"),
   uploadStatus: route("GET", "/api/v1/uploads/{id}/status"),
-  // Operators (issue 28): set-up and sign-in outside /admin; everything under /api/v1/admin needs the session cookie
-  beginOperatorSetup: route("POST", "/api/v1/operator_setup"),
-  completeOperatorSetup: route("POST", "/api/v1/operator_setup/completion"),
-  operatorSignIn: route("POST", "/api/v1/operator_sign_in"),
-  operatorSecondFactor: route("POST", "/api/v1/operator_sign_in/second_factor"),
-  adminSession: route("GET", "/api/v1/admin/session"),
-  adminSignOut: route("POST", "/api/v1/admin/session/sign_out"),
-  adminAuditLog: route("GET", "/api/v1/admin/audit_log"),
-  adminReportQueue: route("GET", "/api/v1/admin/moderation/reports"),
-  adminTakeDownDesign: route("POST", "/api/v1/admin/moderation/designs/{id}/takedown"),
-  adminRestoreDesign: route("POST", "/api/v1/admin/moderation/designs/{id}/restoration"),
-  adminDismissReports: route("POST", "/api/v1/admin/moderation/designs/{id}/dismissal"),
-  adminPeople: route("GET", "/api/v1/admin/people"),
-  adminPerson: route("GET", "/api/v1/admin/people/{id}"),
-  adminSuspendAccount: route("POST", "/api/v1/admin/people/{id}/account_suspension"),
-  adminRestoreAccount: route("POST", "/api/v1/admin/people/{id}/account_restoration"),
-  adminSuspendStorefront: route("POST", "/api/v1/admin/people/{id}/storefront_suspension"),
-  adminRestoreStorefront: route("POST", "/api/v1/admin/people/{id}/storefront_restoration"),
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiOperationId = keyof typeof API;
