@@ -3,14 +3,16 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { REPORT_MESSAGES } from "@threadfolk/contract/moderation";
-import { expect, test } from "../accounts.ts";
+import { searchResultsPath } from "@threadfolk/contract/routes";
+import { waitForEmailMatching } from "../accounts.ts";
+import { expect, test } from "../admin.ts";
 import { createArtistOverHttp, publishDesignOverHttp } from "../studio.ts";
 import { collectPageErrors, expectPageHeading } from "../support.ts";
 
 const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../screenshots");
 
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  return page.screenshot({ path: path.join(SCREENSHOT_DIR, testInfo.project.name, `${name}.png`) });
+async function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
+  return page.screenshot({ path: path.join(SCREENSHOT_DIR, testInfo.project.name, `${name}.png`), fullPage });
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -19,15 +21,18 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test.describe("moderation", () => {
-  test("a shopper reports a design: the dialog checks its fields, sends, and thanks them", async ({
+  test("a shopper reports a design; an operator takes it down with a reason; it is gone from search and the storefront; the artist is e-mailed", async ({
     page,
     request,
+    operator,
   }, testInfo) => {
     test.slow();
     const errors = collectPageErrors(page);
     const artist = await createArtistOverHttp(request);
-    const design = await publishDesignOverHttp(request, artist, { title: `Report Me ${Date.now().toString(36)}` });
+    const word = `heron${Date.now().toString(36)}`;
+    const design = await publishDesignOverHttp(request, artist, { title: `Report Me ${word}`, tag: word });
 
+    // The shopper (a guest) reports it from the design page.
     await page.goto(design.designPath);
     await expectPageHeading(page, design.title);
     await page.getByRole("button", { name: "Report this design" }).click();
@@ -39,7 +44,6 @@ test.describe("moderation", () => {
     await expect(dialog.getByText(REPORT_MESSAGES.detailsRequired)).toBeVisible();
     await expectNoAxeViolations(page);
     await screenshot(page, testInfo, "report-design-errors");
-
     await dialog.getByRole("radio", { name: /Intellectual property/ }).check();
     await dialog.getByRole("textbox", { name: "Email" }).fill(`rights-${Date.now().toString(36)}@example.com`);
     await dialog.getByRole("textbox", { name: "Details" }).fill("This copies my 2019 poster 'Red Sun' line for line.");
@@ -48,9 +52,50 @@ test.describe("moderation", () => {
     await expect(thanks).toBeVisible();
     await expectNoAxeViolations(page);
     await screenshot(page, testInfo, "report-design-thanks");
-    await thanks.getByRole("button", { name: "Close" }).first().click();
+    await thanks.getByRole("button", { name: "Close" }).last().click();
     await expect(thanks).toBeHidden();
     await expect(page.getByRole("button", { name: "Report this design" })).toBeFocused();
+
+    // The operator finds it in the queue and takes it down, typing the reason.
+    await page.goto("/admin/moderation");
+    await expect(page.getByRole("heading", { name: "Moderation", level: 1 })).toBeVisible();
+    const card = page.getByRole("article", { name: design.title });
+    await expect(card.getByText("This copies my 2019 poster")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, "admin-moderation-queue", true);
+    await card.getByRole("button", { name: "Take down" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Take this design down?" });
+    await expect(confirm.getByRole("combobox", { name: "Why" })).toHaveValue("intellectual_property");
+    await confirm.getByRole("button", { name: "Take down" }).click();
+    await expect(confirm.getByText("Reason is required")).toBeVisible();
+    await confirm.getByRole("textbox", { name: "Reason" }).fill("Valid notice from the owner of 'Red Sun'.");
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, "admin-moderation-take-down");
+    await confirm.getByRole("button", { name: "Take down" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(card).toBeHidden();
+
+    // The artist's page in People: the design taken down, one strike.
+    await page.goto(`/admin/people?q=${encodeURIComponent(artist.email)}`);
+    await expect(page.getByText(artist.email).first()).toBeVisible();
+    await page.getByRole("link", { name: "Ada Lovelace" }).first().click();
+    await expect(page.getByRole("heading", { name: "Ada Lovelace", level: 1 })).toBeVisible();
+    await expect(page.getByText("1 of 3")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Designs" }).getByText("Taken down")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, testInfo, "admin-person", true);
+
+    // Gone from search, the storefront and its own page; the artist has the reason by e-mail.
+    await page.goto(searchResultsPath(word));
+    await expect(page.getByRole("link", { name: new RegExp(design.title) })).toHaveCount(0);
+    await page.goto(`/artist/${artist.username.toLowerCase()}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: new RegExp(design.title) })).toHaveCount(0);
+    await page.goto(design.designPath);
+    await expectPageHeading(page, "Design no longer available");
+    const mail = await waitForEmailMatching(artist.email, /has been taken down/);
+    expect(mail).toContain("Valid notice from the owner of 'Red Sun'.");
+    expect(mail).toContain("Strikes standing: 1 of 3");
     expect(errors).toEqual([]);
   });
 });
