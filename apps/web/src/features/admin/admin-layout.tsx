@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, Suspense, useEffect, useId, useState } from "react";
+import { Suspense, useEffect, useId, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { LogoMark } from "../../components/logo.tsx";
 import { Spinner } from "../../components/spinner.tsx";
@@ -93,19 +93,6 @@ export function AdminLayout() {
           <Outlet />
         </Suspense>
       </main>
-    </div>
-  );
-}
-
-/** The heading of an admin page, and the browser tab's title. */
-export function AdminPageHeading({ title, children }: { title: string; children?: ReactNode }) {
-  useEffect(() => {
-    document.title = `${title} | ${appConfig.brandName} admin`;
-  }, [title]);
-  return (
-    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <h1 className="font-display text-2xl font-extrabold tracking-tight md:text-3xl">{title}</h1>
-      {children}
     </div>
   );
 }

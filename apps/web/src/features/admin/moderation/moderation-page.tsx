@@ -4,7 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { Pagination } from "../../../components/pagination.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { toast } from "../../../lib/toast.ts";
-import { AdminPageHeading } from "../admin-layout.tsx";
+import { AdminPageHeading } from "../admin-page-heading.tsx";
 import { useDesignModeration, useReportQueue } from "./moderation-api.ts";
 import { ReasonDialog, type ReasonDialogResult } from "./reason-dialog.tsx";
 

@@ -3,7 +3,7 @@ import { type FormEvent, useId } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Pagination } from "../../../components/pagination.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
-import { AdminPageHeading } from "../admin-layout.tsx";
+import { AdminPageHeading } from "../admin-page-heading.tsx";
 import { usePeopleSearch } from "./people-api.ts";
 
 export function StatusPills({ person }: { person: PersonSummary }) {

@@ -6,7 +6,7 @@ import { OrderStateBadge } from "../../../components/order-state-badge.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { isAdminApiError } from "../admin-api.ts";
-import { AdminPageHeading } from "../admin-layout.tsx";
+import { AdminPageHeading } from "../admin-page-heading.tsx";
 import { useDesignModeration } from "../moderation/moderation-api.ts";
 import { ReasonBadge } from "../moderation/moderation-page.tsx";
 import { ReasonDialog } from "../moderation/reason-dialog.tsx";
