@@ -10,7 +10,7 @@ import { createConfirmedAccount, signInOverHttp } from "./accounts.ts";
  * (product-designer.spec.ts is). Never touches the seeded designs other specs rely on.
  */
 
-export type Artist = { token: string; username: string };
+export type Artist = { token: string; username: string; email: string };
 
 /** A confirmed account that opens a storefront (`POST /api/v1/seller_profile`). */
 export async function createArtistOverHttp(request: APIRequestContext): Promise<Artist> {
@@ -22,7 +22,7 @@ export async function createArtistOverHttp(request: APIRequestContext): Promise<
     data: { seller_profile: { display_name: "E2E Studio", unique_username: username, accept_terms: true } },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return { token, username };
+  return { token, username, email: identity.email };
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {
@@ -124,7 +124,7 @@ export type PublishedDesign = {
 /** Publishes a men's tee design (white, black, navy, kelly) from a fresh disc artwork, over the drafts API. */
 export async function publishDesignOverHttp(
   request: APIRequestContext,
-  artist: Artist,
+  artist: Pick<Artist, "token" | "username">,
   design: { title?: string; tag?: string; priceCents?: number } = {},
 ): Promise<PublishedDesign> {
   const title = design.title ?? `Red Disc ${Date.now().toString(36)}`;
@@ -171,7 +171,7 @@ export async function publishDesignOverHttp(
 /** Deactivates a design as its artist (the spec's call with payload `uuid`). */
 export async function deactivateDesignOverHttp(
   request: APIRequestContext,
-  artist: Artist,
+  artist: Pick<Artist, "token" | "username">,
   uuid: string,
 ): Promise<void> {
   const response = await request.post("/api/v1/seller_designs/deactivate", {

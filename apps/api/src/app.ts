@@ -80,6 +80,7 @@ import { createSendEmailHandler } from "./modules/mail/send-email.ts";
 import { garmentLayerRoutes } from "./modules/media/garment-layers-routes.ts";
 import { renderInPool } from "./modules/media/render-in-pool.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
+import { moderationRoutes } from "./modules/moderation/routes.ts";
 import { myDesignRoutes } from "./modules/my-designs/routes.ts";
 import { ADMIN_AREAS } from "./modules/operators/admin-areas.ts";
 import { registerAdminArea } from "./modules/operators/admin-plugin.ts";
@@ -128,6 +129,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   studioRoutes,
   designTagRoutes,
   garmentLayerRoutes,
+  moderationRoutes,
   operatorRoutes,
 ];
 

@@ -224,6 +224,11 @@ const environmentSchema = z
     /** Address validations per client address in the window, whatever the identity (guests are cheap to make). */
     ADDRESS_VALIDATIONS_PER_IP: z.coerce.number().int().min(1).default(300),
     ADDRESS_VALIDATION_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+    /** Design reports ('Report this design') per client address in the window (sliding; issue 28). */
+    DESIGN_REPORTS_PER_IP: z.coerce.number().int().min(1).default(20),
+    /** Design reports per reporter e-mail in the window, whoever sends them. */
+    DESIGN_REPORTS_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    DESIGN_REPORT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
     /** PayPal REST app credentials (decision 027); unset: the in-app PayPal sandbox answers instead. */
     PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
     PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),

@@ -15,6 +15,17 @@ export const ADMIN_API = {
   adminSession: route("GET", "/api/v1/admin/session"),
   adminSignOut: route("POST", "/api/v1/admin/session/sign_out"),
   adminAuditLog: route("GET", "/api/v1/admin/audit_log"),
+  // Moderation and people (modules/moderation, decision 072)
+  adminReportQueue: route("GET", "/api/v1/admin/moderation/reports"),
+  adminTakeDownDesign: route("POST", "/api/v1/admin/moderation/designs/{id}/takedown"),
+  adminRestoreDesign: route("POST", "/api/v1/admin/moderation/designs/{id}/restoration"),
+  adminDismissReports: route("POST", "/api/v1/admin/moderation/designs/{id}/dismissal"),
+  adminPeople: route("GET", "/api/v1/admin/people"),
+  adminPerson: route("GET", "/api/v1/admin/people/{id}"),
+  adminSuspendAccount: route("POST", "/api/v1/admin/people/{id}/account_suspension"),
+  adminRestoreAccount: route("POST", "/api/v1/admin/people/{id}/account_restoration"),
+  adminSuspendStorefront: route("POST", "/api/v1/admin/people/{id}/storefront_suspension"),
+  adminRestoreStorefront: route("POST", "/api/v1/admin/people/{id}/storefront_restoration"),
 } as const satisfies Record<string, ApiRoute>;
 
 export type AdminApiOperationId = keyof typeof ADMIN_API;

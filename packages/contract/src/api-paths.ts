@@ -37,6 +37,7 @@ export const API = {
   marketplaceSale: route("GET", "/api/v1/marketplace_sales"),
   design: route("GET", "/api/v1/designs/{uuid}"),
   designGarmentImages: route("GET", "/api/v1/designs/{uuid}/images/{garment}"),
+  reportDesign: route("POST", "/api/v1/designs/{uuid}/reports"),
   artist: route("GET", "/api/v1/artists/{artist_key}"),
   searchSuggestions: route("GET", "/api/v1/search_suggestions"),
   designTags: route("GET", "/api/v1/design_tags"),

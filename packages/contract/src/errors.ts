@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   /** A card payment the processor declined (issue 13): the order stays payable. */
   payment_declined: 402,
   conflict: 409,
+  /** A resource that existed and was withdrawn (a design taken down, a suspended storefront: issue 28). */
+  gone: 410,
   payload_too_large: 413,
   /** A URL, or one of its path parameters, longer than the server reads. */
   uri_too_long: 414,

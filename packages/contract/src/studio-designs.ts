@@ -59,7 +59,7 @@ export const sellerDesignSchema = z.object({
     displayName: replyText(),
     description: replyText(),
     tags: z.array(replyText()),
-    status: z.enum(["live", "deactivated"]),
+    status: z.enum(["live", "deactivated", "taken_down"]),
     defaultColor: productColorSchema,
     offeredColors: z.array(productColorSchema),
     /** Per garment drawing; a garment without an entry uses `defaultPlacement`. */

@@ -27,6 +27,15 @@ export const sellerProfileSchema = z.object({
     termsAcceptedAt: replyText().nullable(),
     /** `/artist/{uniqueUsername}/{uuid}`: the public storefront. */
     storefrontPath: replyText(),
+    /**
+     * Set while the storefront is suspended (issue 28): hidden from shoppers, with the operators' reason; the
+     * artist still signs in, sees Sales and is paid. `cause` 'strikes': three standing IP strikes.
+     */
+    suspension: z
+      .object({ since: replyText(), cause: z.enum(["strikes", "operator"]), reason: replyText().nullable() })
+      .nullable(),
+    /** Intellectual property strikes standing against the storefront (three suspend it). */
+    strikes: z.number().int().min(0),
   }),
 });
 export type SellerProfile = z.infer<typeof sellerProfileSchema>;

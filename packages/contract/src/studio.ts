@@ -464,12 +464,14 @@ export const updateSellerDesignBodySchema = z.strictObject({ sellerDesign: desig
 /** The spec's deactivation call: payload `uuid`. Reactivation takes the same body. */
 export const designUuidBodySchema = z.strictObject({ uuid: uuidSchema("uuid") });
 
-export const DESIGN_STUDIO_STATUSES = ["live", "draft", "deactivated"] as const;
+/** `taken_down`: an operator took the design down (issue 28); only an operator brings it back. */
+export const DESIGN_STUDIO_STATUSES = ["live", "draft", "deactivated", "taken_down"] as const;
 export type DesignStudioStatus = (typeof DESIGN_STUDIO_STATUSES)[number];
 export const DESIGN_STUDIO_STATUS_NAMES: Record<DesignStudioStatus, string> = {
   live: "Live",
   draft: "Draft",
   deactivated: "Deactivated",
+  taken_down: "Taken down",
 };
 
 /** The generic confirm dialog's texts on My Designs (spec section 2). */

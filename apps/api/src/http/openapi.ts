@@ -170,6 +170,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Orders: "Placing, paying (card, PayPal) and reading orders",
   Studio: "The artists' storefront, designs, drafts, collections and sales",
   Uploads: "Resumable artwork uploads (tus 1.0.0)",
+  Moderation: "Reports of designs by shoppers",
   Operators: "Operators' set-up and sign-in (password, then a TOTP or recovery code)",
   Admin: "The operators' console: every route needs the operator session cookie",
 };

@@ -104,6 +104,15 @@ export default function ArtistPage() {
 
   if (storefront.isPending) return <Spinner label="Loading the shop" className="min-h-dvh w-full" />;
   if (storefront.isError) {
+    if (isApiError(storefront.error, 410)) {
+      return (
+        <NotFoundState title="Shop not available" code={null}>
+          <p className="mt-4 text-lg text-neutral-700">
+            This shop is not available at the moment. Plenty of other artists are waiting to be discovered.
+          </p>
+        </NotFoundState>
+      );
+    }
     if (isApiError(storefront.error, 404)) {
       return (
         <NotFoundState title="Artist not found">

@@ -8,6 +8,7 @@ import { SIZE_ORDER, type Size } from "@threadfolk/contract/sizes";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { FollowArtistButton } from "../app/follow-artist-button.tsx";
+import { ReportDesignButton } from "../app/report-design-button.tsx";
 import { useDesignCardHeart } from "../app/use-design-card-heart.ts";
 import { Button } from "../components/button.tsx";
 import { Price } from "../components/design-card.tsx";
@@ -313,6 +314,9 @@ function DesignView({ design, colorParam }: { design: DesignDetail; colorParam: 
               </ul>
             </section>
           )}
+          <p className="mt-8 border-t border-neutral-200 pt-4">
+            <ReportDesignButton design={{ uuid: attributes.uuid, displayName: attributes.displayName }} />
+          </p>
         </div>
       </div>
 
@@ -352,11 +356,22 @@ export default function DesignPage() {
     design.data
       ? `${design.data.attributes.displayName} by ${design.data.attributes.artistName}`
       : design.isError
-        ? "Design not found"
+        ? isApiError(design.error, 410)
+          ? "Design no longer available"
+          : "Design not found"
         : undefined,
   );
   if (design.isPending) return <DesignSkeleton />;
   if (design.isError) {
+    if (isApiError(design.error, 410)) {
+      return (
+        <NotFoundState title="Design no longer available" code={null}>
+          <p className="mt-4 text-lg text-neutral-700">
+            This design is no longer available on our shop. There are hundreds more to discover.
+          </p>
+        </NotFoundState>
+      );
+    }
     if (isApiError(design.error, 404)) {
       return (
         <NotFoundState title="Design not found">

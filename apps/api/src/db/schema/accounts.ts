@@ -17,7 +17,10 @@ export const users = pgTable(
     /** The username lowercased: unique, used in URLs (`/artist/{unique_username}/…`). */
     uniqueUsername: text("unique_username").notNull(),
     emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
+    /** Set while the account cannot sign in (nor use its tokens, so nor check out): a suspension by an operator. */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** The operator's reason while an operator suspended the account (issue 28). */
+    suspensionReason: text("suspension_reason"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -46,12 +46,26 @@ export const sellerProfiles = pgTable(
     imagesVersion: integer("images_version").notNull().default(1),
     /** When the artist agreed to the seller program terms and the intellectual property policy (issue 14). */
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    /**
+     * Set while the storefront is suspended (issue 28): its page and every design of it are hidden from the
+     * public; the artist still signs in, sees Sales and is paid. `suspension_cause` says who lifts it: an
+     * operator ('operator'), or the strikes falling under three again ('strikes', decision 072).
+     */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    suspensionCause: text("suspension_cause").$type<"strikes" | "operator">(),
+    suspensionReason: text("suspension_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("seller_profiles_unique_username_key").on(table.uniqueUsername),
     uniqueIndex("seller_profiles_user_id_key").on(table.userId),
+    // The listing rule's "storefront suspended" check reads only the few suspended storefronts (issue 28).
+    index("seller_profiles_suspended_idx").on(table.id).where(sql`${table.suspendedAt} is not null`),
+    check(
+      "seller_profiles_suspension_check",
+      sql`(${table.suspendedAt} is null) = (${table.suspensionCause} is null) and (${table.suspensionCause} is null or ${table.suspensionCause} in ('strikes', 'operator'))`,
+    ),
     check("seller_profiles_unique_username_format", sql`${table.uniqueUsername} ~ '^[a-z0-9][a-z0-9_-]{2,39}$'`),
   ],
 );
@@ -116,6 +130,11 @@ export const designs = pgTable(
     basePriceCents: integer("base_price_cents").notNull(),
     defaultColor: text("default_color").notNull(),
     status: text("status").$type<DesignStatus>().notNull().default("active"),
+    /**
+     * Set while an operator has taken the design down (issue 28, `design_takedowns` keeps the history): hidden
+     * everywhere like a deactivated design, whatever its status, and the artist cannot reactivate it.
+     */
+    takenDownAt: timestamp("taken_down_at", { withTimezone: true }),
     /** The colours the artist offers, among the 19 (the default colour is one of them). */
     offeredColors: text("offered_colors")
       .array()

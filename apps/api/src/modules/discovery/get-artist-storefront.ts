@@ -27,6 +27,8 @@ export async function getArtistStorefront({
     ? await findArtist({ db, uuid: artistKey.toLowerCase() })
     : await findArtist({ db, username: artistKey.toLowerCase() });
   if (!artist) throw AppError.notFound("Artist");
+  // A suspended storefront (issue 28): its page says so, and shows nothing of it.
+  if (artist.suspendedAt) throw new AppError("gone", "This shop is not available");
   const [counts, designPage, images] = await Promise.all([
     findArtistCounts({ db, artistId: artist.id }),
     listDesignPage({

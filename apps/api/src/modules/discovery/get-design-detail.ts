@@ -1,12 +1,14 @@
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { isDesignWithdrawn } from "../catalogue/withdrawn-designs.ts";
 import type { Garment } from "../media/media-keys.ts";
 import { createImageUrlSigner } from "./image-urls.ts";
 import { offeredColorsByGarment, presentDesignCard, presentDesignDetail, presentGarmentImages } from "./presenters.ts";
 import { findDesignDetail, findDesignGarments } from "./queries.ts";
 
 /**
- * The design page's data; a design that is unknown, deactivated or unpublished is a 404. One named statement
+ * The design page's data; a design that is unknown, deactivated or unpublished is a 404, one withdrawn by
+ * moderation (taken down, or of a suspended storefront) a 410. One named statement
  * answers the design, its artist, variants, card and more by its artist (decision 049).
  */
 export async function getDesignDetail({
@@ -22,7 +24,11 @@ export async function getDesignDetail({
     createImageUrlSigner({ db, config: context.config }),
   ]);
   const [cardRow, ...moreRows] = found?.cards ?? [];
-  if (!found || cardRow?.id !== designId) throw AppError.notFound("Design");
+  if (!found || cardRow?.id !== designId) {
+    // Taken down, or of a suspended storefront (issue 28): the page says it is no longer available.
+    if (await isDesignWithdrawn({ db, designId })) throw new AppError("gone", "This design is no longer available");
+    throw AppError.notFound("Design");
+  }
   return {
     data: presentDesignDetail({
       design: found.design,

@@ -56,7 +56,7 @@ function productStructuredData(product: {
 
 /**
  * Head tags of design and artist pages for link previews and search engines: title, description, canonical
- * URL and an absolute preview image. Unknown (or deactivated) designs and artists answer "not_found" so the
+ * URL and an absolute preview image. Unknown (or hidden) designs and artists (suspended storefronts too) answer "not_found" so the
  * server replies 404; other paths keep the defaults. The home and design pages also name the images they show
  * first, which the HTML preloads.
  */
@@ -138,7 +138,8 @@ export function createPageMetaResolver(context: Pick<AppContext, "db" | "config"
       if (!isUuid(rawUuid)) return "not_found";
       const uuid = rawUuid.toLowerCase();
       const artist = await findArtist({ db: context.db, uuid });
-      if (!artist) return "not_found";
+      // A suspended storefront (issue 28) is not shown, nor named in link previews.
+      if (!artist || artist.suspendedAt) return "not_found";
       const counts = await findArtistCounts({ db: context.db, artistId: artist.id });
       const images = await createImageUrlSigner({ db: context.db, config, absolute: true });
       const bio = artist.bio.trim();

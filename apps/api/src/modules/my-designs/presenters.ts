@@ -21,7 +21,7 @@ export function presentMyDesign(
     id: design.id,
     type: "sellerDesign",
     attributes: {
-      status: design.status === "active" ? "live" : "deactivated",
+      status: design.takenDownAt ? "taken_down" : design.status === "active" ? "live" : "deactivated",
       displayName: design.displayName,
       slug: design.slug,
       imageUrl: card?.watermarkedSignedUrls[card.defaultColor] ?? null,

@@ -8,7 +8,7 @@ export type MyDesignRef = { kind: "design" | "draft"; id: string };
 
 /** Which designs a My Designs filter selects (live = active; drafts are rows of their own). */
 function designStatusCondition(filter: MyDesignsFilter): SQL | undefined {
-  if (filter === "live") return sql`${designs.status} = 'active'`;
+  if (filter === "live") return sql`${designs.status} = 'active' and ${designs.takenDownAt} is null`;
   if (filter === "deactivated") return sql`${designs.status} = 'deactivated'`;
   return undefined;
 }
@@ -103,7 +103,12 @@ export async function findReadyUploads({
 /** A design's owner and status by uuid, whoever owns it (the policy decides), or undefined. */
 export async function findDesignOwner({ db, designId }: { db: Database; designId: string }) {
   const [row] = await db
-    .select({ id: designs.id, sellerProfileId: designs.sellerProfileId, status: designs.status })
+    .select({
+      id: designs.id,
+      sellerProfileId: designs.sellerProfileId,
+      status: designs.status,
+      takenDownAt: designs.takenDownAt,
+    })
     .from(designs)
     .where(eq(designs.id, designId));
   return row;

@@ -1,5 +1,6 @@
 import type { MyDesignResponse } from "@threadfolk/contract/studio-sales";
 import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { type Actor, authorize } from "../../lib/authorize.ts";
 import { bumpCatalogueGeneration } from "../../lib/catalogue-generation.ts";
 import { presentMyDesigns } from "./list-my-designs.ts";
@@ -29,6 +30,12 @@ export async function setDesignStatus({
   authorize(actor, rule);
   const design = await findDesignOwner({ db, designId });
   authorize(actor, rule, design);
+  // A design an operator took down stays down whatever its artist does (issue 28): only an operator restores it.
+  if (design.takenDownAt) {
+    throw AppError.conflict(
+      `This design was taken down by our moderators and cannot be changed here. Write to ${context.config.SUPPORT_EMAIL} to appeal.`,
+    );
+  }
   await updateDesignStatus({ db, designId: design.id, status });
   // This instance's cached search pages and home payload let go of it at once (decision 047).
   bumpCatalogueGeneration();

@@ -1,3 +1,4 @@
+import { moderationAdminRoutes, peopleAdminRoutes } from "../moderation/admin-routes.ts";
 import type { AdminArea } from "./admin-plugin.ts";
 import { operatorAdminRoutes } from "./admin-routes.ts";
 
@@ -8,4 +9,8 @@ import { operatorAdminRoutes } from "./admin-routes.ts";
 export const ADMIN_AREAS: AdminArea[] = [
   // The operator's session and the audit log.
   operatorAdminRoutes,
+  // Moderation: the reports queue, takedowns, restores, dismissals (modules/moderation).
+  moderationAdminRoutes,
+  // People: customers and artists, their orders, designs and strikes; suspensions.
+  peopleAdminRoutes,
 ];

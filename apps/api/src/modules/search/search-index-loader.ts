@@ -11,7 +11,8 @@ const TERMS_PER_PAGE = 20_000;
 type DesignRow = Omit<IndexedDesign, "publishedMicros"> & { publishedMicros: string };
 
 /**
- * Builds the search index from the database: every active design with a publication date (one published later
+ * Builds the search index from the database: every active design with a publication date, neither taken down nor
+ * of a suspended storefront (the rule of `isListedDesign`; one published later
  * is indexed and shown from its date on), with the lexemes of its three search documents as PostgreSQL
  * computed them (so stemming is the database's), the garment styles it is offered in, and the vocabulary.
  * Read in pages by key, so no statement holds the whole catalogue; between pages the event loop is free.
@@ -36,7 +37,9 @@ export async function loadSearchIndex(db: Database): Promise<SearchIndex> {
         tsvector_to_array(d.label_document) as "labelLexemes",
         tsvector_to_array(d.search_document) as "searchLexemes"
       from designs d
-      where d.status = 'active' and d.published_at is not null ${after === undefined ? sql`` : sql`and d.id > ${after}`}
+      where d.status = 'active' and d.taken_down_at is null and d.published_at is not null
+        and not exists (select 1 from seller_profiles sp where sp.id = d.seller_profile_id and sp.suspended_at is not null)
+        ${after === undefined ? sql`` : sql`and d.id > ${after}`}
       order by d.id
       limit ${DESIGNS_PER_PAGE}`,
     );

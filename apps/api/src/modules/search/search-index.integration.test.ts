@@ -37,6 +37,15 @@ beforeAll(async () => {
   }
   await buildDesign(db, { artist, displayName: "Cosmic Cat Later", publishedAt: new Date(Date.now() + 86_400_000) });
   await buildDesign(db, { artist, displayName: "Cosmic Cat Hidden", status: "deactivated" });
+  // Hidden by moderation (issue 28): taken down, and of a suspended storefront; the index must agree with SQL.
+  await buildDesign(db, { artist, displayName: "Cosmic Cat Taken Down", takenDownAt: new Date() });
+  const suspended = await buildArtist(db, {
+    displayName: "Suspended Tester",
+    uniqueUsername: "suspended-tester",
+    suspendedAt: new Date(),
+    suspensionCause: "operator",
+  });
+  await buildDesign(db, { artist: suspended, displayName: "Cosmic Cat Suspended" });
   await buildDesign(db, {
     artist,
     displayName: "Lantern Hoodie Special",

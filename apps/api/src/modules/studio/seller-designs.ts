@@ -85,7 +85,7 @@ export async function presentSellerDesign(
         displayName: design.displayName,
         description: design.description,
         tags: design.tags,
-        status: design.status === "active" ? "live" : "deactivated",
+        status: design.takenDownAt ? "taken_down" : design.status === "active" ? "live" : "deactivated",
         defaultColor: color,
         offeredColors: design.offeredColors as ProductColor[],
         placements: readPlacements(design.placements),

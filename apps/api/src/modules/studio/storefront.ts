@@ -11,6 +11,7 @@ import { bumpCatalogueGeneration } from "../../lib/catalogue-generation.ts";
 import { violatedUniqueIndex } from "../../lib/database-errors.ts";
 import { IMAGE_PRESETS, imageRenditionKey } from "../media/media-keys.ts";
 import { getMediaUrlSecret, signMediaUrl } from "../media/media-urls.ts";
+import { countStandingStrikes } from "../moderation/queries.ts";
 import { loadReadyUpload } from "../uploads/ready-upload.ts";
 
 type Profile = typeof sellerProfiles.$inferSelect;
@@ -39,7 +40,10 @@ export async function presentSellerProfile(
   context: Pick<AppContext, "db" | "config">,
   profile: Profile,
 ): Promise<{ data: SellerProfile }> {
-  const secret = await getMediaUrlSecret({ db: context.db, config: context.config });
+  const [secret, strikes] = await Promise.all([
+    getMediaUrlSecret({ db: context.db, config: context.config }),
+    countStandingStrikes(context.db, profile.id),
+  ]);
   // The same `v` as the storefront's URLs (none for the first version).
   const version = profile.imagesVersion > 1 ? String(profile.imagesVersion) : undefined;
   const picture = (kind: StorefrontPicture, key: string | null) =>
@@ -56,6 +60,15 @@ export async function presentSellerProfile(
         bannerUrl: picture("banner", profile.bannerKey),
         termsAcceptedAt: profile.termsAcceptedAt?.toISOString() ?? null,
         storefrontPath: storefrontPath(profile.uniqueUsername, profile.id),
+        suspension:
+          profile.suspendedAt && profile.suspensionCause
+            ? {
+                since: profile.suspendedAt.toISOString(),
+                cause: profile.suspensionCause,
+                reason: profile.suspensionReason,
+              }
+            : null,
+        strikes,
       },
     },
   };

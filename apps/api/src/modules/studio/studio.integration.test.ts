@@ -129,6 +129,8 @@ describe("storefront set-up", () => {
         banner_url: null,
         terms_accepted_at: expect.any(String),
         storefront_path: `/artist/${lower}/${opened.body.data.id}`,
+        suspension: null,
+        strikes: 0,
       },
     });
     sellerProfileResponseSchema.parse(toCamelKeys(opened.body));

@@ -46,6 +46,7 @@ function unsavedUser(input: SignUpInput, passwordHash: string): UserRow {
     uniqueUsername: input.username.toLowerCase(),
     emailConfirmedAt: null,
     disabledAt: null,
+    suspensionReason: null,
     createdAt: now,
     updatedAt: now,
   };

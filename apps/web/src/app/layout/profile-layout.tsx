@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { useSignedIn } from "../../features/session/hooks/use-signed-in.ts";
 import { useSellerProfile } from "../../features/studio/api/get-seller-profile.ts";
+import { SuspensionBanner } from "../../features/studio/components/suspension-banner.tsx";
 import { profileTabsFor } from "./profile-tabs.ts";
 
 const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -67,6 +68,7 @@ export function ProfileLayout() {
         </ul>
       </nav>
       <div className="min-w-0">
+        {storefront.data && <SuspensionBanner storefront={storefront.data} />}
         <Outlet />
       </div>
     </div>

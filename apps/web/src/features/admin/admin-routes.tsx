@@ -18,6 +18,16 @@ export const ADMIN_ROUTES: AdminPage[] = [
     label: "Audit log",
     Component: lazy(async () => ({ default: (await import("./audit-log/audit-log-page.tsx")).AuditLogPage })),
   },
+  {
+    path: "moderation",
+    label: "Moderation",
+    Component: lazy(async () => ({ default: (await import("./moderation/moderation-page.tsx")).ModerationPage })),
+  },
+  {
+    path: "people",
+    label: "People",
+    Component: lazy(async () => ({ default: (await import("./people/people-page.tsx")).PeoplePage })),
+  },
 ];
 
 /** The absolute path of an admin page. */

@@ -78,46 +78,71 @@ export default function IntellectualPropertyPolicyPage() {
               </ol>
               <p>
                 We review each complete notice within two business days. When it is valid we remove the design, stop
-                printing it, and tell the seller who published it.
+                printing it, and tell the seller who published it. To point us to a design quickly, you can also use
+                "Report this design" at the bottom of any design page.
               </p>
             </>
           ),
         },
         {
           id: "counter-notice",
-          title: "If your design was removed",
+          title: "If your design was removed: counter-notice",
           content: (
             <>
               <p>
-                Sellers whose design was removed after a notice may send a counter-notice to the same address if they
-                believe the removal was a mistake or that they have the right to use the material. Include your contact
-                details, the design that was removed, a statement under penalty of perjury that you believe in good
-                faith it was removed by mistake or misidentification, and your signature.
+                If we removed your design after a notice and you believe the removal was a mistake, or that you have the
+                right to use the material, you can send a counter-notice to{" "}
+                <a href={`mailto:${supportEmail}`}>{supportEmail}</a> with the subject line "Counter-notice". It must
+                contain:
               </p>
+              <ol>
+                <li>your name, postal address, telephone number and e-mail address;</li>
+                <li>the name of the design that was removed and the link where it appeared before it was removed;</li>
+                <li>
+                  a statement, under penalty of perjury, that you believe in good faith that the design was removed as a
+                  result of a mistake or misidentification;
+                </li>
+                <li>
+                  a statement that you consent to the jurisdiction of the federal district court for the judicial
+                  district of your address (or, if your address is outside the United States, any judicial district in
+                  which {brandName} may be found), and that you will accept service of process from the person who sent
+                  the notice or their agent;
+                </li>
+                <li>your physical or electronic signature (typing your full name is enough).</li>
+              </ol>
               <p>
-                We forward counter-notices to the person who sent the original notice. Unless they tell us within ten
-                business days that they have started legal action, we may restore the design.
+                We forward complete counter-notices to the person who sent the original notice. Unless they tell us
+                within ten business days that they have filed a court action to stop the infringement, we restore the
+                design within ten to fourteen business days of receiving your counter-notice. A restored design no
+                longer counts as a strike.
               </p>
             </>
           ),
         },
         {
           id: "repeat-infringers",
-          title: "Repeat infringement",
+          title: "Repeat infringers: three strikes",
           content: (
-            <p>
-              Accounts that repeatedly upload infringing designs are closed, and their designs are removed from the
-              marketplace. Sending notices that knowingly misrepresent infringement can make the sender liable for
-              damages, so please report only what you own or represent.
-            </p>
+            <>
+              <p>
+                Each design we remove after a valid intellectual property notice is a strike on the seller's storefront.
+                At three strikes, the storefront is suspended: it and all of its designs are hidden from the
+                marketplace. The seller can still sign in, see their sales and be paid what they have already earned. A
+                strike is removed when its design is restored, for example after a counter-notice.
+              </p>
+              <p>
+                Sending notices that knowingly misrepresent infringement can make the sender liable for damages, so
+                please report only what you own or represent.
+              </p>
+            </>
           ),
         },
       ]}
       footer={
         <ContactCard title="Report a design">
           <p>
-            Send your notice to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. Notices with every item listed
-            above are handled fastest.
+            Send your notice or counter-notice to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. Notices with
+            every item listed above are handled fastest.
           </p>
         </ContactCard>
       }

@@ -1,12 +1,23 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-/** A page's "nothing here" state (unknown design or artist): a heading, a sentence and ways onward. */
-export function NotFoundState({ title, children }: { title: string; children?: ReactNode }) {
+/**
+ * A page's "nothing here" state (unknown design or artist): a heading, a sentence and ways onward. `code`: the
+ * big figure above (null for a page withdrawn by moderation, which is not a mistyped link).
+ */
+export function NotFoundState({
+  title,
+  code = "404",
+  children,
+}: {
+  title: string;
+  code?: string | null;
+  children?: ReactNode;
+}) {
   return (
     <div className="px-5 py-16 md:px-10 md:py-24">
       <div className="max-w-2xl">
-        <p className="font-display text-6xl font-extrabold tracking-tighter text-brand md:text-7xl">404</p>
+        {code && <p className="font-display text-6xl font-extrabold tracking-tighter text-brand md:text-7xl">{code}</p>}
         <h1 className="mt-4 font-display text-3xl font-extrabold tracking-tight text-neutral-950 md:text-5xl">
           {title}
         </h1>

@@ -65,7 +65,7 @@ export type SellerDesign = {
     displayName: string;
     description: string;
     tags: string[];
-    status: "live" | "deactivated";
+    status: "live" | "deactivated" | "taken_down";
     defaultColor: ProductColor;
     offeredColors: ProductColor[];
     placements: Partial<Record<StudioGarment, Placement>>;

@@ -84,7 +84,8 @@ export function ProductEditor({
       notice={
         <p className="mb-5 text-neutral-700">
           Editing <span className="font-semibold text-neutral-950">{first.attributes.displayName}</span>
-          {first.attributes.status === "deactivated" && " (deactivated: shoppers do not see it)"}.{" "}
+          {first.attributes.status === "deactivated" && " (deactivated: shoppers do not see it)"}
+          {first.attributes.status === "taken_down" && " (taken down by our moderators: shoppers do not see it)"}.{" "}
           <Link
             to={first.attributes.designPath}
             className="font-semibold text-brand underline-offset-4 hover:underline"

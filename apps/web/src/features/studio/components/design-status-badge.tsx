@@ -5,9 +5,10 @@ const BADGE_CLASS: Record<DesignStudioStatus, string> = {
   live: "bg-emerald-600 text-white",
   draft: "bg-amber-400 text-neutral-950",
   deactivated: "bg-neutral-700 text-white",
+  taken_down: "bg-red-700 text-white",
 };
 
-/** A design's status on My Designs: Live, Draft or Deactivated. */
+/** A design's status on My Designs: Live, Draft, Deactivated or Taken down. */
 export function DesignStatusBadge({ status, className = "" }: { status: DesignStudioStatus; className?: string }) {
   return (
     <span

@@ -87,7 +87,7 @@ export function MyDesignTile({
   if (!card) return <DraftTile design={design} onDiscardDraft={onDiscardDraft} />;
   const state: StudioNavigationState = { design };
   return (
-    <div className={status === "deactivated" ? "[&_img]:opacity-60 [&_img]:grayscale" : undefined}>
+    <div className={status === "live" ? undefined : "[&_img]:opacity-60 [&_img]:grayscale"}>
       <DesignCard
         card={card}
         layout={layout}
@@ -105,7 +105,7 @@ export function MyDesignTile({
             >
               <PencilIcon className="size-5" />
             </Link>
-            {status === "deactivated" ? (
+            {status === "taken_down" ? null : status === "deactivated" ? (
               <button
                 type="button"
                 aria-label={`Reactivate ${displayName}`}
