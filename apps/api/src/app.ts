@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { constants as zlibConstants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
+import fastifyCookie from "@fastify/cookie";
 import { toSnakeKeys } from "@threadfolk/contract/case";
 import { registerPayPalSandbox } from "@threadfolk/paypal-sandbox/paypal-sandbox-server";
 import { eq } from "drizzle-orm";
@@ -79,6 +80,9 @@ import { garmentLayerRoutes } from "./modules/media/garment-layers-routes.ts";
 import { renderInPool } from "./modules/media/render-in-pool.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { myDesignRoutes } from "./modules/my-designs/routes.ts";
+import { ADMIN_AREAS } from "./modules/operators/admin-areas.ts";
+import { registerAdminArea } from "./modules/operators/admin-plugin.ts";
+import { operatorRoutes } from "./modules/operators/routes.ts";
 import { createSendOrderRefundEmailHandler } from "./modules/orders/order-refund-email.ts";
 import { createProcessPayPalWebhookHandler } from "./modules/orders/paypal-webhooks.ts";
 import { orderReadRoutes } from "./modules/orders/read-routes.ts";
@@ -121,6 +125,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   studioRoutes,
   designTagRoutes,
   garmentLayerRoutes,
+  operatorRoutes,
 ];
 
 export type BuildAppOptions = {
@@ -168,14 +173,15 @@ export async function buildApp(
     options.mailTransport ?? createMail(config, (message, filePath) => app.log.info({ path: filePath }, message));
   const cardProcessor = options.cardProcessor ?? createCardProcessor({ config, db: database.db });
   const paypal = createPayPal(config, database.db);
-  // CPU-heavy work runs in child processes under a time and memory limit (decisions 056, 064): one pool for the
-  // heavy job lane, one for the pictures drawn on request, so neither waits behind the other.
+  // CPU-heavy work runs in child processes under a time and memory limit (decisions 056, 064, 075): one pool for
+  // the heavy job lane, one for the pictures drawn on request, one for the print lanes, so none waits behind another.
   const limits = {
     timeLimitMs: config.HEAVY_JOB_TIME_LIMIT_SECONDS * 1000,
     memoryLimitMb: config.HEAVY_JOB_MEMORY_LIMIT_MB,
   };
   const heavy = createHeavyPool({ size: 1, ...limits });
   const renders = createHeavyPool({ size: config.HEAVY_RENDER_PROCESSES, ...limits });
+  const prints = createHeavyPool({ size: config.PRINT_FILE_LANES, ...limits });
   // The print providers (issue 27, decision 069) and what their jobs share.
   const fulfilment = createFulfilment({
     config,
@@ -194,9 +200,10 @@ export async function buildApp(
     // The lanes exist once the handlers do; each step's next job is looked at at once, not at the next poll.
     nudge: () => jobs.nudge(),
   };
-  // Every kind of background work and who does it, in two lanes: light and heavy (jobs/job-lanes.ts).
+  // Every kind of background work and who does it, in lanes: light, heavy and print (jobs/job-lanes.ts).
   const jobs = createJobLanes({
     db: database.db,
+    printLanes: config.PRINT_FILE_LANES,
     log: app.log,
     pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
     handlers: {
@@ -227,8 +234,8 @@ export async function buildApp(
       render_order_print_files: createRenderOrderPrintFilesHandler({
         db: database.db,
         storage,
-        renderer: renderPrintFilesInPool(heavy),
-        pictures: renderInPool(heavy),
+        renderer: renderPrintFilesInPool(prints),
+        pictures: renderInPool(prints),
         config,
         // Submitted as soon as the files are in, when the cancellation window has closed by then.
         onPrintFilesReady: async (orderId) => {
@@ -284,7 +291,7 @@ export async function buildApp(
     cardProcessor,
     paypal,
     fulfilment,
-    heavyWork: { jobs: heavy, renders },
+    heavyWork: { jobs: heavy, renders, prints },
     mediaRenderer: renderInPool(renders),
     addressVerifier: createAddressVerifier(config, (error) =>
       app.log.warn({ err: error }, "UPS address validation failed; answered from the ZIP data"),
@@ -305,7 +312,7 @@ export async function buildApp(
   }
   app.addHook("onClose", async () => {
     await jobs.stop();
-    await Promise.all([heavy.close(), renders.close()]);
+    await Promise.all([heavy.close(), renders.close(), prints.close()]);
     mail.close();
     await rateLimiter.close();
   });
@@ -355,6 +362,8 @@ export async function buildApp(
     allowPopups: !paypal.sandbox,
   });
 
+  // Cookies are read and set only by the operators' session (issue 28); the shop's API uses bearer tokens.
+  await app.register(fastifyCookie);
   registerAuthentication(app, context);
 
   await app.register(async (instance) => healthRoutes(instance, context));
@@ -376,6 +385,8 @@ export async function buildApp(
     await app.register(async (instance) => registerModule(instance, context), { prefix: "/api/v1" });
   }
   await app.register(async (instance) => uploadRoutes(instance, context, uploadStore), { prefix: "/api/v1" });
+  // The operators' console: every area behind the operator session (modules/operators/admin-areas.ts).
+  await registerAdminArea(app, context, ADMIN_AREAS);
 
   await registerWebApp(app, {
     config,

@@ -109,6 +109,11 @@ const environmentSchema = z
      * the same limits, apart from the heavy job lane's one, so an upload's checks never delay a page's pictures.
      */
     HEAVY_RENDER_PROCESSES: z.coerce.number().int().min(1).max(16).default(2),
+    /**
+     * How many orders' print files are drawn at once: a job lane and a heavy work process each (decision 075),
+     * under the same limits, apart from the heavy job lane, so paid orders never wait behind an artist's mockups.
+     */
+    PRINT_FILE_LANES: z.coerce.number().int().min(1).max(8).default(2),
     MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
     MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(0).default(3600),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),

@@ -40,7 +40,7 @@ export type AppContext = {
    * The child processes of CPU-heavy work, under a time and memory limit (decisions 056, 064): `jobs` serves
    * the heavy job lane (upload checks, mockup sets), `renders` the pictures the media route draws on request.
    */
-  heavyWork: { jobs: HeavyPool; renders: HeavyPool };
+  heavyWork: { jobs: HeavyPool; renders: HeavyPool; prints: HeavyPool };
   /** Draws the media route's pictures in `heavyWork.renders`. */
   mediaRenderer: MediaRenderer;
   /** The print providers: where paid orders go to be printed and shipped (issue 27). */

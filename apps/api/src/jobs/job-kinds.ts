@@ -101,6 +101,13 @@ export const HEAVY_JOB_KINDS: ReadonlySet<JobKind> = new Set<JobKind>([
   "render_design_mockups",
   "render_order_print_files",
 ]);
+
+/**
+ * The heavy kinds with lanes of their own (decision 075): an order's print files never wait behind an artist's
+ * mockups or upload checks, and several orders' files are drawn at once (PRINT_FILE_LANES), so a burst of orders
+ * reaches the print provider in seconds.
+ */
+export const PRINT_JOB_KINDS: ReadonlySet<JobKind> = new Set<JobKind>(["render_order_print_files"]);
 export type JobPayload<K extends JobKind> = z.infer<(typeof jobKinds)[K]>;
 
 /** Kinds whose payload is empty: the ones that can run on a schedule. */

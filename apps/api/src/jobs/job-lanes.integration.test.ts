@@ -101,4 +101,60 @@ describe("job lanes (decision 056)", () => {
     });
     expect((await statusOf(heavyJob))?.status).toBe("succeeded");
   });
+
+  it("draws paid orders' print files in print lanes of their own, several at once, while the heavy lane is held", async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let running = 0;
+    let mostAtOnce = 0;
+    const lanes = createJobLanes({
+      db: database.db,
+      log,
+      pollIntervalMs: 50,
+      printLanes: 2,
+      handlers: {
+        ...NO_HANDLERS,
+        render_design_mockups: {
+          retry,
+          run: async () => {
+            await held;
+            return {};
+          },
+        },
+        render_order_print_files: {
+          retry,
+          run: async () => {
+            running++;
+            mostAtOnce = Math.max(mostAtOnce, running);
+            // Each print job waits until the other has started too: only two lanes at once can finish.
+            await waitFor(async () => mostAtOnce === 2);
+            running--;
+            return {};
+          },
+        },
+      },
+    });
+    workers.push(lanes);
+    const mockups = await enqueueJob(database.db, "render_design_mockups", {
+      designId: "7f0c6c1e-8d7a-4d55-9a53-1d2b3c4d5e6f",
+      artworkVersion: 1,
+    });
+    lanes.start();
+    await waitFor(async () => (await statusOf(mockups))?.status === "running");
+    const first = await enqueueJob(database.db, "render_order_print_files", {
+      orderId: "8f0c6c1e-8d7a-4d55-9a53-1d2b3c4d5e6f",
+    });
+    const second = await enqueueJob(database.db, "render_order_print_files", {
+      orderId: "9f0c6c1e-8d7a-4d55-9a53-1d2b3c4d5e6f",
+    });
+    lanes.nudge();
+    await waitFor(async () => (await statusOf(first))?.status === "succeeded");
+    await waitFor(async () => (await statusOf(second))?.status === "succeeded");
+    expect(mostAtOnce).toBe(2);
+    expect((await statusOf(mockups))?.status).toBe("running");
+    release();
+    await waitFor(async () => (await statusOf(mockups))?.status === "succeeded");
+  });
 });

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { orders } from "./cart.ts";
+import { operators } from "./operators.ts";
 
 /**
  * Operators' notes on an order (issue 28): append-only (a trigger of the migration refuses UPDATE, TRUNCATE and
- * any DELETE but the cascade of the order's own removal). `operator_id` names the operator who wrote it (the
- * operators' table is another module's; the audit log holds the same fact).
+ * any DELETE but the cascade of the order's own removal). `operator_id` names the operator who wrote it.
  */
 export const orderNotes = pgTable(
   "order_notes",
@@ -14,7 +14,9 @@ export const orderNotes = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    operatorId: uuid("operator_id").notNull(),
+    operatorId: uuid("operator_id")
+      .notNull()
+      .references(() => operators.id),
     body: text("body").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

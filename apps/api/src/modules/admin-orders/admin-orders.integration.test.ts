@@ -8,6 +8,7 @@ import {
   readGuestOrder,
   runJobsUntil,
 } from "../../../test/fulfilment-orders.ts";
+import { createTestOperator } from "../../../test/operators.ts";
 import { getTestServer, type TestServer } from "../../../test/test-server.ts";
 import { jobs, printShopOrders } from "../../db/schema/index.ts";
 import { readOrderPrintFiles } from "../fulfilment/print-files.ts";
@@ -30,7 +31,7 @@ import { classifyQuery, searchOrders } from "./search-orders.ts";
  * Orders are bought through the API as a shopper buys them and moved on by the server's jobs.
  */
 let server: TestServer;
-const operatorId = randomUUID();
+let operatorId: string;
 const audited: OrderAuditEntry[] = [];
 /** Stands in for recordOperatorAction: writes in the change's transaction (a row the test can see committed). */
 const audit = async (tx: { execute: TestServer["database"]["db"]["execute"] }, entry: OrderAuditEntry) => {
@@ -40,6 +41,7 @@ const audit = async (tx: { execute: TestServer["database"]["db"]["execute"] }, e
 
 beforeAll(async () => {
   server = await getTestServer({ env: { ORDER_CANCEL_SECONDS: "600", PRINT_SHOP_DAY_SECONDS: "0.25" } });
+  operatorId = (await createTestOperator(server.context)).operatorId;
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import type { Executor } from "../cart/queries.ts";
 /**
  * The operators' order list (issue 28): placed orders newest first, found by order number (whole), e-mail (its
  * beginning) or a name's beginning (the ship-to name, or the customer's account name), filtered by state,
- * placement day and payment method. Every way in has an index (migration 0030; decision 074): the order number's
+ * placement day and payment method. Every way in has an index (migration 0031; decision 074): the order number's
  * unique index, `lower(email)` and the names' `lower(...)` with text_pattern_ops (a `like 'prefix%'` uses them
  * whatever the database's collation), and `placed_at desc` for the newest-first walk that a page stops early.
  */

@@ -85,7 +85,7 @@ async function pixelAt(png: Buffer, x: number, y: number): Promise<number[]> {
 
 /** Lanes running only the print files job, with this handler (its renderers, its hook). */
 function printFileLanes(options: { renderer?: PrintFileRenderer; pool?: HeavyPool; ready?: string[] } = {}) {
-  const pool = options.pool ?? server.context.heavyWork.jobs;
+  const pool = options.pool ?? server.context.heavyWork.prints;
   const handlers = Object.fromEntries(Object.keys(jobKinds).map((kind) => [kind, undefined])) as JobHandlers;
   return createJobLanes({
     db: server.database.db,
@@ -142,7 +142,7 @@ describe("the render_order_print_files job", () => {
     // A second enqueue of the same order adds nothing.
     expect(await enqueueOrderPrintFiles(db, order.id)).toBeUndefined();
     const ready: string[] = [];
-    const jobsPool = server.context.heavyWork.jobs;
+    const jobsPool = server.context.heavyWork.prints;
     const before = { ...jobsPool.stats().tasks };
     await printFileLanes({ ready }).processDue();
 
@@ -152,7 +152,7 @@ describe("the render_order_print_files job", () => {
       result: { printFiles: 2, drawn: 2, pictures: 2, packingSlip: "drawn" },
     });
     expect(ready).toEqual([order.id]);
-    // Drawn in the heavy lane's child process, never on this thread.
+    // Drawn in a print lane's child process, never on this thread.
     expect(jobsPool.stats().tasks.render_print_file).toBe((before.render_print_file ?? 0) + 2);
     expect(jobsPool.stats().tasks.render_packing_slip).toBe((before.render_packing_slip ?? 0) + 1);
 
@@ -252,7 +252,7 @@ describe("the render_order_print_files job", () => {
     const { order, lines } = await buildPaidOrder(db, { lines: [{ variant }, { variant, color: "white" }] });
     const [first, second] = lines as [(typeof lines)[number], (typeof lines)[number]];
     // A renderer that dies on the second line (as a process killed mid-way would stop).
-    const real = renderPrintFilesInPool(server.context.heavyWork.jobs);
+    const real = renderPrintFilesInPool(server.context.heavyWork.prints);
     let calls = 0;
     const dying: PrintFileRenderer = {
       ...real,
@@ -297,7 +297,7 @@ describe("the render_order_print_files job", () => {
       db,
       storage: server.context.storage,
       renderer: real,
-      pictures: renderInPool(server.context.heavyWork.jobs),
+      pictures: renderInPool(server.context.heavyWork.prints),
       brandName: server.config.BRAND_NAME,
       orderId: order.id,
     });
@@ -346,8 +346,8 @@ describe("the render_order_print_files job", () => {
     await renderOrderPrintFiles({
       db,
       storage,
-      renderer: renderPrintFilesInPool(server.context.heavyWork.jobs),
-      pictures: renderInPool(server.context.heavyWork.jobs),
+      renderer: renderPrintFilesInPool(server.context.heavyWork.prints),
+      pictures: renderInPool(server.context.heavyWork.prints),
       brandName: server.config.BRAND_NAME,
       orderId: order.id,
     });
@@ -384,8 +384,8 @@ describe("the render_order_print_files job", () => {
     await renderOrderPrintFiles({
       db,
       storage,
-      renderer: renderPrintFilesInPool(server.context.heavyWork.jobs),
-      pictures: renderInPool(server.context.heavyWork.jobs),
+      renderer: renderPrintFilesInPool(server.context.heavyWork.prints),
+      pictures: renderInPool(server.context.heavyWork.prints),
       brandName: server.config.BRAND_NAME,
       orderId: order.id,
     });

@@ -9,6 +9,7 @@ CREATE TABLE "order_notes" (
 --> statement-breakpoint
 ALTER TABLE "order_fulfilments" ADD COLUMN "submission" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_notes" ADD CONSTRAINT "order_notes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_notes" ADD CONSTRAINT "order_notes_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_notes_order_idx" ON "order_notes" USING btree ("order_id","created_at");--> statement-breakpoint
 CREATE INDEX "users_first_name_search_idx" ON "users" USING btree (lower("first_name") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "users_last_name_search_idx" ON "users" USING btree (lower("last_name") text_pattern_ops);--> statement-breakpoint
