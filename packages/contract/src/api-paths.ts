@@ -116,6 +116,15 @@ export const API = {
   adminSession: route("GET", "/api/v1/admin/session"),
   adminSignOut: route("POST", "/api/v1/admin/session/sign_out"),
   adminAuditLog: route("GET", "/api/v1/admin/audit_log"),
+  // Operators' orders and dashboard (issue 28, decision 074)
+  adminDashboard: route("GET", "/api/v1/admin/dashboard"),
+  adminOrders: route("GET", "/api/v1/admin/orders"),
+  adminOrder: route("GET", "/api/v1/admin/orders/{order_number}"),
+  adminRefundOrder: route("POST", "/api/v1/admin/orders/{order_number}/refunds"),
+  adminCancelOrder: route("POST", "/api/v1/admin/orders/{order_number}/cancellation"),
+  adminResubmitOrder: route("POST", "/api/v1/admin/orders/{order_number}/resubmission"),
+  adminResendOrderEmail: route("POST", "/api/v1/admin/orders/{order_number}/email_resends"),
+  adminAddOrderNote: route("POST", "/api/v1/admin/orders/{order_number}/notes"),
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiOperationId = keyof typeof API;

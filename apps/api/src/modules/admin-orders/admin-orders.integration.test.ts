@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   buyAsGuest,
   closeCancelWindow,
@@ -30,6 +30,9 @@ import { classifyQuery, searchOrders } from "./search-orders.ts";
  * for that change, with its audit entry written in the change's transaction) and the dashboard's figures.
  * Orders are bought through the API as a shopper buys them and moved on by the server's jobs.
  */
+/** Orders are bought through the API and moved on by jobs: a busy machine needs more than the default. */
+vi.setConfig({ testTimeout: 120_000 });
+
 let server: TestServer;
 let operatorId: string;
 const audited: OrderAuditEntry[] = [];
