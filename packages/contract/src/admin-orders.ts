@@ -23,7 +23,11 @@ const daySchema = z.iso.date("Use a date like 2026-11-28");
 
 /** `GET /api/v1/admin/orders`: the search box, the filters, the page. `state` is one state or several, comma-separated. */
 export const adminOrdersQuerySchema = z.strictObject({
-  q: textSchema({ maxLength: 200, trim: true }).optional(),
+  // Text the query string could not decode (escapes of bytes that are no UTF-8 arrive as they were sent, or as
+  // U+FFFD) is refused, not searched for: no order number, e-mail or name holds them.
+  q: textSchema({ maxLength: 200, trim: true })
+    .refine((value) => !/%[0-9a-f]{2}|\uFFFD/i.test(value), "Search text must be valid UTF-8")
+    .optional(),
   state: z
     .string()
     .max(400)
