@@ -12,7 +12,7 @@ export const API_VERSION = "1.0.0";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ApiRoute = { readonly method: HttpMethod; readonly path: string };
 
-function route<Method extends HttpMethod, Path extends string>(method: Method, path: Path) {
+export function route<Method extends HttpMethod, Path extends string>(method: Method, path: Path) {
   return { method, path } as const;
 }
 
@@ -108,23 +108,6 @@ export const API = {
   appendUpload: route("PATCH", "/api/v1/uploads/{id}"),
   cancelUpload: route("DELETE", "/api/v1/uploads/{id}"),
   uploadStatus: route("GET", "/api/v1/uploads/{id}/status"),
-  // Operators (issue 28): set-up and sign-in outside /admin; everything under /api/v1/admin needs the session cookie
-  beginOperatorSetup: route("POST", "/api/v1/operator_setup"),
-  completeOperatorSetup: route("POST", "/api/v1/operator_setup/completion"),
-  operatorSignIn: route("POST", "/api/v1/operator_sign_in"),
-  operatorSecondFactor: route("POST", "/api/v1/operator_sign_in/second_factor"),
-  adminSession: route("GET", "/api/v1/admin/session"),
-  adminSignOut: route("POST", "/api/v1/admin/session/sign_out"),
-  adminAuditLog: route("GET", "/api/v1/admin/audit_log"),
-  // Operators' orders and dashboard (issue 28, decision 074)
-  adminDashboard: route("GET", "/api/v1/admin/dashboard"),
-  adminOrders: route("GET", "/api/v1/admin/orders"),
-  adminOrder: route("GET", "/api/v1/admin/orders/{order_number}"),
-  adminRefundOrder: route("POST", "/api/v1/admin/orders/{order_number}/refunds"),
-  adminCancelOrder: route("POST", "/api/v1/admin/orders/{order_number}/cancellation"),
-  adminResubmitOrder: route("POST", "/api/v1/admin/orders/{order_number}/resubmission"),
-  adminResendOrderEmail: route("POST", "/api/v1/admin/orders/{order_number}/email_resends"),
-  adminAddOrderNote: route("POST", "/api/v1/admin/orders/{order_number}/notes"),
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiOperationId = keyof typeof API;

@@ -1,0 +1,33 @@
+import { API, type ApiRoute, route } from "./api-paths.ts";
+
+/**
+ * The operations of the operators' console (issue 28, decision 071): their sign-in and set-up, and everything under
+ * /api/v1/admin. Apart from `API` (api-paths.ts) because the shop's first load imports that file and none of these:
+ * the admin area, loaded only on /admin pages, imports this one. Add admin operations here.
+ */
+export const ADMIN_API = {
+  // Set-up and sign-in: outside /admin, as nobody is signed in yet
+  beginOperatorSetup: route("POST", "/api/v1/operator_setup"),
+  completeOperatorSetup: route("POST", "/api/v1/operator_setup/completion"),
+  operatorSignIn: route("POST", "/api/v1/operator_sign_in"),
+  operatorSecondFactor: route("POST", "/api/v1/operator_sign_in/second_factor"),
+  // Everything under /api/v1/admin needs the operator session cookie
+  adminSession: route("GET", "/api/v1/admin/session"),
+  adminSignOut: route("POST", "/api/v1/admin/session/sign_out"),
+  adminAuditLog: route("GET", "/api/v1/admin/audit_log"),
+  // Orders and the dashboard (issue 28, decision 074)
+  adminDashboard: route("GET", "/api/v1/admin/dashboard"),
+  adminOrders: route("GET", "/api/v1/admin/orders"),
+  adminOrder: route("GET", "/api/v1/admin/orders/{order_number}"),
+  adminRefundOrder: route("POST", "/api/v1/admin/orders/{order_number}/refunds"),
+  adminCancelOrder: route("POST", "/api/v1/admin/orders/{order_number}/cancellation"),
+  adminResubmitOrder: route("POST", "/api/v1/admin/orders/{order_number}/resubmission"),
+  adminResendOrderEmail: route("POST", "/api/v1/admin/orders/{order_number}/email_resends"),
+  adminAddOrderNote: route("POST", "/api/v1/admin/orders/{order_number}/notes"),
+} as const satisfies Record<string, ApiRoute>;
+
+export type AdminApiOperationId = keyof typeof ADMIN_API;
+
+/** Every operation of the API, the shop's and the console's: what the description lists. */
+export const EVERY_API = { ...API, ...ADMIN_API } as const;
+export type EveryApiOperationId = keyof typeof EVERY_API;
