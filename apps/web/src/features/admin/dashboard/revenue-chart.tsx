@@ -102,7 +102,7 @@ export function RevenueChart({ series }: { series: AdminDashboard["series"] }) {
                 >
                   <title>{label}</title>
                 </rect>
-                {(index === 0 || index === series.length - 1 || index % 7 === 0) && (
+                {(index === series.length - 1 || (index % 7 === 0 && index <= series.length - 5)) && (
                   <text
                     x={x + barWidth / 2}
                     y={HEIGHT - 8}
