@@ -85,6 +85,7 @@ import { myDesignRoutes } from "./modules/my-designs/routes.ts";
 import { ADMIN_AREAS } from "./modules/operators/admin-areas.ts";
 import { registerAdminArea } from "./modules/operators/admin-plugin.ts";
 import { operatorRoutes } from "./modules/operators/routes.ts";
+import { createSendOrderRefundEmailHandler } from "./modules/orders/order-refund-email.ts";
 import { createProcessPayPalWebhookHandler } from "./modules/orders/paypal-webhooks.ts";
 import { orderReadRoutes } from "./modules/orders/read-routes.ts";
 import { createReconcileOrderPaymentHandler } from "./modules/orders/reconcile-payment.ts";
@@ -229,6 +230,7 @@ export async function buildApp(
       process_paypal_webhook: createProcessPayPalWebhookHandler({ db: database.db, gateway: paypal.gateway, config }),
       reverse_order_earnings: createReverseOrderEarningsHandler({ db: database.db }),
       execute_order_refund: createExecuteOrderRefundHandler({ db: database.db, cardProcessor, paypal }),
+      send_order_refund_email: createSendOrderRefundEmailHandler({ db: database.db, config }),
       render_design_mockups: createRenderDesignMockupsHandler({
         db: database.db,
         storage,

@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import { artworkKey } from "../src/modules/media/media-keys.ts";
 import { getOrderAccessSecret, signOrderAccessToken } from "../src/modules/orders/order-link.ts";
 import { buildDesign } from "./factories/catalogue.ts";
-import { addressesBody } from "./factories/checkout.ts";
+import { ALBANY_ADDRESS, addressesBody } from "./factories/checkout.ts";
 import { obtainGuestTokens } from "./oauth-client.ts";
 import type { TestServer } from "./test-server.ts";
 
@@ -19,7 +19,14 @@ export type GuestOrder = { token: string; orderId: string; orderNumber: string; 
 /** A guest's paid order of `quantities` (units of a design with artwork each), by card or PayPal (the sandbox). */
 export async function buyAsGuest(
   server: TestServer,
-  options: { quantities?: number[]; method?: "card" | "paypal"; shipping?: "standard" | "expedited" | "express" } = {},
+  options: {
+    quantities?: number[];
+    method?: "card" | "paypal";
+    shipping?: "standard" | "expedited" | "express";
+    /** The shopper's e-mail and ship-to name (default: ada@example.com, the Albany address's name). */
+    email?: string;
+    name?: { first: string; last: string };
+  } = {},
 ): Promise<GuestOrder> {
   const { quantities = [1], method = "card", shipping = "standard" } = options;
   const db = server.database.db;
@@ -39,7 +46,11 @@ export async function buyAsGuest(
     });
     expect(added.status, added.text).toBe(201);
   }
-  const saved = await server.request("/api/v1/addresses", { method: "POST", token, body: addressesBody() });
+  const body = addressesBody(
+    options.name ? { ...ALBANY_ADDRESS, first_name: options.name.first, last_name: options.name.last } : ALBANY_ADDRESS,
+  );
+  if (options.email) body.addresses.email = options.email;
+  const saved = await server.request("/api/v1/addresses", { method: "POST", token, body });
   expect(saved.status, saved.text).toBeLessThan(300);
   const option = await server.request("/api/v1/orders", {
     method: "PUT",

@@ -26,6 +26,15 @@ export const ADMIN_API = {
   adminRestoreAccount: route("POST", "/api/v1/admin/people/{id}/account_restoration"),
   adminSuspendStorefront: route("POST", "/api/v1/admin/people/{id}/storefront_suspension"),
   adminRestoreStorefront: route("POST", "/api/v1/admin/people/{id}/storefront_restoration"),
+  // Orders and the dashboard (issue 28, decision 074)
+  adminDashboard: route("GET", "/api/v1/admin/dashboard"),
+  adminOrders: route("GET", "/api/v1/admin/orders"),
+  adminOrder: route("GET", "/api/v1/admin/orders/{order_number}"),
+  adminRefundOrder: route("POST", "/api/v1/admin/orders/{order_number}/refunds"),
+  adminCancelOrder: route("POST", "/api/v1/admin/orders/{order_number}/cancellation"),
+  adminResubmitOrder: route("POST", "/api/v1/admin/orders/{order_number}/resubmission"),
+  adminResendOrderEmail: route("POST", "/api/v1/admin/orders/{order_number}/email_resends"),
+  adminAddOrderNote: route("POST", "/api/v1/admin/orders/{order_number}/notes"),
 } as const satisfies Record<string, ApiRoute>;
 
 export type AdminApiOperationId = keyof typeof ADMIN_API;

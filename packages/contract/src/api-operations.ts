@@ -1,6 +1,18 @@
 import { z } from "zod";
 import { addressValidationQuerySchema, addressValidationResponseSchema } from "./address-validation.ts";
 import { EVERY_API, type EveryApiOperationId } from "./admin-api-paths.ts";
+import {
+  adminCancelBodySchema,
+  adminDashboardReplySchema,
+  adminNoteBodySchema,
+  adminOrderActionReplySchema,
+  adminOrderReplySchema,
+  adminOrdersQuerySchema,
+  adminOrdersReplySchema,
+  adminRefundBodySchema,
+  adminResendEmailBodySchema,
+  adminResubmitBodySchema,
+} from "./admin-orders.ts";
 import { analyticsBatchSchema } from "./analytics.ts";
 import type { ApiRoute } from "./api-paths.ts";
 import {
@@ -1015,6 +1027,68 @@ const operations: Record<EveryApiOperationId, Omit<ApiOperation, "route">> = {
     access: "operator",
     query: auditLogQuerySchema,
     replies: { 200: auditLogReplySchema },
+  },
+  adminDashboard: {
+    summary: "Orders, revenue and the average order today and over 30 days (per day), and what needs attention",
+    tag: "Admin",
+    access: "operator",
+    query: emptyQuerySchema,
+    replies: { 200: adminDashboardReplySchema },
+  },
+  adminOrders: {
+    summary: "Find orders by number, e-mail or name; filter by state, placement day and payment method (newest first)",
+    tag: "Admin",
+    access: "operator",
+    query: adminOrdersQuerySchema,
+    replies: { 200: adminOrdersReplySchema },
+  },
+  adminOrder: {
+    summary: "One order with its print files, payments, refunds, provider order, parcels, timeline, e-mails and notes",
+    tag: "Admin",
+    access: "operator",
+    params: uuidParam("orderNumber"),
+    query: emptyQuerySchema,
+    replies: { 200: adminOrderReplySchema },
+  },
+  adminRefundOrder: {
+    summary: "Refund an order in full, some lines or an amount, with a reason (through the processor that took it)",
+    tag: "Admin",
+    access: "operator",
+    params: uuidParam("orderNumber"),
+    body: adminRefundBodySchema,
+    replies: { 200: adminOrderActionReplySchema },
+  },
+  adminCancelOrder: {
+    summary: "Cancel an order before it goes to production, with a reason (refunded in full, the shopper e-mailed)",
+    tag: "Admin",
+    access: "operator",
+    params: uuidParam("orderNumber"),
+    body: adminCancelBodySchema,
+    replies: { 200: adminOrderActionReplySchema },
+  },
+  adminResubmitOrder: {
+    summary: "Send an order on hold or failed at the print provider to production again (once)",
+    tag: "Admin",
+    access: "operator",
+    params: uuidParam("orderNumber"),
+    body: adminResubmitBodySchema,
+    replies: { 200: adminOrderActionReplySchema },
+  },
+  adminResendOrderEmail: {
+    summary: "Send the order confirmation, a shipping e-mail or the delivery e-mail again",
+    tag: "Admin",
+    access: "operator",
+    params: uuidParam("orderNumber"),
+    body: adminResendEmailBodySchema,
+    replies: { 200: adminOrderActionReplySchema },
+  },
+  adminAddOrderNote: {
+    summary: "Add an operator's note to an order (notes are never changed or removed)",
+    tag: "Admin",
+    access: "operator",
+    params: uuidParam("orderNumber"),
+    body: adminNoteBodySchema,
+    replies: { 200: adminOrderActionReplySchema },
   },
 };
 

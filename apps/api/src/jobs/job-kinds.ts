@@ -13,6 +13,8 @@ export const jobKinds = {
     subject: z.string(),
     text: z.string(),
     html: z.string(),
+    /** The order an e-mail is about (the operators' order page lists the e-mails sent for it). */
+    orderId: z.uuid().optional(),
   }),
   /** Stored analytics events of one client, for the configured tracker (modules/analytics). */
   forward_analytics_events: z.object({ eventIds: z.array(z.uuid()).min(1).max(25) }),
@@ -23,7 +25,13 @@ export const jobKinds = {
    */
   reconcile_order_payment: z.object({ paymentId: z.uuid() }),
   /** The order confirmation e-mail of a paid order, once (modules/orders; dedupe key: the order id). */
-  send_order_confirmation: z.object({ orderId: z.uuid() }),
+  send_order_confirmation: z.object({
+    orderId: z.uuid(),
+    /** The e-mail's own dedupe key when an operator sends it again (default: once per order). */
+    emailKey: z.string().min(1).max(200).optional(),
+  }),
+  /** 'We refunded …': a refund an operator made of a paid order, once it succeeded (modules/orders; key: its id). */
+  send_order_refund_email: z.object({ refundId: z.uuid() }),
   /** The earnings ledger entries of a paid order's lines, once (modules/earnings; dedupe key: the order id). */
   record_order_earnings: z.object({ orderId: z.uuid() }),
   /** A verified PayPal capture notification, once per event id (modules/orders/paypal-webhooks.ts). */
@@ -68,6 +76,10 @@ export const jobKinds = {
     kind: z.enum(["shipped", "delivered", "cancelled"]),
     orderId: z.uuid(),
     shipmentId: z.uuid().optional(),
+    /** Who cancelled (the 'Cancelled' e-mail says 'as you asked' only to a shopper who did). */
+    cancelledBy: z.enum(["shopper", "operator"]).optional(),
+    /** The e-mail's own dedupe key when an operator sends it again (default: once per parcel or order). */
+    emailKey: z.string().min(1).max(200).optional(),
   }),
   /** Carries a parcel's carrier and tracking number to the PayPal capture of its order (dedupe key: the parcel id). */
   add_paypal_tracking: z.object({ shipmentId: z.uuid() }),

@@ -27,6 +27,9 @@ export const users = pgTable(
   (table) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
     uniqueIndex("users_unique_username_unique").on(table.uniqueUsername),
+    // Operators find customers by a name's beginning (`like 'jan%'`, issue 28): a pattern index, any collation.
+    index("users_first_name_search_idx").on(sql`lower(${table.firstName}) text_pattern_ops`),
+    index("users_last_name_search_idx").on(sql`lower(${table.lastName}) text_pattern_ops`),
   ],
 );
 

@@ -110,6 +110,13 @@ export const orders = pgTable(
     // A customer's orders, newest first (the orders issue lists them); also serves the user foreign key.
     index("orders_user_created_idx").on(table.userId, table.createdAt.desc()),
     index("orders_guest_idx").on(table.guestId),
+    // The operators' order list (issue 28): placed orders newest first, by e-mail's beginning, and the
+    // dashboard's days of payments.
+    index("orders_placed_idx").on(table.placedAt.desc()).where(sql`${table.state} <> 'cart'`),
+    index("orders_email_search_idx")
+      .on(sql`lower(${table.email}) text_pattern_ops`)
+      .where(sql`${table.state} <> 'cart'`),
+    index("orders_paid_at_idx").on(table.paidAt).where(sql`${table.paidAt} is not null`),
     check("orders_state_check", sql`${table.state} in (${ORDER_STATE_LIST})`),
     check("orders_one_owner_check", sql`(${table.userId} is null) <> (${table.guestId} is null)`),
     check("orders_order_number_format", sql`${table.orderNumber} ~ ${ORDER_NUMBER_REGEX}`),

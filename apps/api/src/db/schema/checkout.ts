@@ -1,7 +1,7 @@
 import { SHIPPING_SERVICE_KEYS } from "@threadfolk/contract/shipping";
 import { STATE_ABBREVIATIONS } from "@threadfolk/contract/states";
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { orders } from "./cart.ts";
 
 const SHIPPING_KEY_LIST = sql.raw(SHIPPING_SERVICE_KEYS.map((key) => `'${key}'`).join(", "));
@@ -36,6 +36,9 @@ export const orderAddresses = pgTable(
   (table) => [
     // One address of each kind per order; saving again updates it (INSERT … ON CONFLICT on this index).
     uniqueIndex("order_addresses_order_kind_key").on(table.orderId, table.kind),
+    // Operators find orders by the ship-to name's beginning (issue 28): pattern indexes, any collation.
+    index("order_addresses_first_name_search_idx").on(sql`lower(${table.firstName}) text_pattern_ops`),
+    index("order_addresses_last_name_search_idx").on(sql`lower(${table.lastName}) text_pattern_ops`),
     check("order_addresses_kind_check", sql`${table.kind} in ('shipping', 'billing')`),
     check("order_addresses_state_check", sql`${table.state} in (${STATE_LIST})`),
     check("order_addresses_zip_check", sql`${table.zip} ~ '^[0-9]{5}(-[0-9]{4})?$'`),

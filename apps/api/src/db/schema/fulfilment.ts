@@ -52,6 +52,11 @@ export const orderFulfilments = pgTable(
     status: text("status").$type<FulfilmentStatus>().notNull(),
     /** When the cancellation window closes and the order goes to the provider. */
     submitAfter: timestamp("submit_after", { withTimezone: true }).notNull(),
+    /**
+     * Which submission this is: 1, then one more each time an operator sends the order again after the provider
+     * failed or cancelled it (issue 28). The provider's external id is the order number, then `{number}-{n}`.
+     */
+    submission: integer("submission").notNull().default(1),
     /** Submission attempts that failed (provider errors, timeouts): the backoff counts them. */
     attempts: integer("attempts").notNull().default(0),
     providerOrderId: text("provider_order_id"),

@@ -10,6 +10,7 @@ export * from "./fulfilment.ts";
 export * from "./jobs.ts";
 export * from "./moderation.ts";
 export * from "./operators.ts";
+export * from "./order-notes.ts";
 export * from "./orders.ts";
 export * from "./payouts.ts";
 export * from "./paypal-sandbox.ts";

@@ -37,6 +37,8 @@ export const jobs = pgTable(
     index("jobs_due_idx").on(table.runAt).where(sql`${table.status} = 'pending'`),
     index("jobs_lease_idx").on(table.lockedUntil).where(sql`${table.status} = 'running'`),
     index("jobs_completed_idx").on(table.completedAt).where(sql`${table.status} in ('succeeded', 'failed')`),
+    // The e-mails of an order (the operators' order page, issue 28): send_email jobs naming the order.
+    index("jobs_email_order_idx").on(sql`(${table.payload}->>'orderId')`).where(sql`${table.kind} = 'send_email'`),
     check("jobs_status_check", sql`${table.status} in ('pending', 'running', 'succeeded', 'failed')`),
   ],
 );

@@ -45,6 +45,9 @@ type RenderOptions = {
   pictureUrlOf: (line: FulfilmentEmailLine) => string;
   parcel?: { carrier: string; trackingNumber: string; trackingUrl: string; estimatedDeliveryDate: string | null };
   refundCents?: number;
+  /** Who cancelled (default: the shopper). */
+  cancelledBy?: "shopper" | "operator";
+  orderId?: string;
 };
 
 const SUBJECTS: Record<FulfilmentEmailKind, (orderNumber: string) => string> = {
@@ -70,7 +73,9 @@ export function renderFulfilmentEmail(options: RenderOptions): EmailMessage {
       ? `Good news: ${lines.length === 1 ? "an item" : "items"} from order ${orderNumber} ${lines.length === 1 ? "is" : "are"} on the way.`
       : kind === "delivered"
         ? `Your order ${orderNumber} has been delivered. We hope you love it!`
-        : `Your order ${orderNumber} has been cancelled, as you asked. Nothing was printed, and your refund is on its way to how you paid.`;
+        : options.cancelledBy === "operator"
+          ? `We have cancelled your order ${orderNumber}. Nothing was printed, and your refund is on its way to how you paid. Reply to this e-mail if you have any questions.`
+          : `Your order ${orderNumber} has been cancelled, as you asked. Nothing was printed, and your refund is on its way to how you paid.`;
   const facts: string[] = [];
   if (parcel) {
     facts.push(`Carrier: ${parcel.carrier}`, `Tracking number: ${parcel.trackingNumber}`);
@@ -116,6 +121,7 @@ ${parcel ? `<p style="font-size:14px"><a href="${escapeHtml(options.orderUrl)}">
     subject: SUBJECTS[kind](orderNumber),
     text,
     html: renderEmailFrame({ config, contentHtml }),
+    ...(options.orderId ? { orderId: options.orderId } : {}),
   };
 }
 
@@ -139,7 +145,7 @@ export function createSendFulfilmentEmailHandler(options: {
   const { db, config, pictureUrlOf } = options;
   return {
     retry: { maxAttempts: 8, baseDelaySeconds: 30, maxDelaySeconds: 3600, leaseSeconds: 120 },
-    async run({ kind, orderId, shipmentId }) {
+    async run({ kind, orderId, shipmentId, cancelledBy, emailKey }) {
       const result = (await db.execute(sql`select o.id, o.order_number, o.email, o.user_id,
           coalesce(u.first_name, a.first_name) as first_name
         from orders o left join users u on u.id = o.user_id
@@ -208,9 +214,15 @@ export function createSendFulfilmentEmailHandler(options: {
         }),
         lines,
         pictureUrlOf,
+        orderId: order.id,
         ...(parcel ? { parcel } : {}),
+        ...(cancelledBy ? { cancelledBy } : {}),
       });
-      const jobId = await enqueueEmail({ db, message, dedupeKey: `order_${kind}:${shipmentId ?? orderId}` });
+      const jobId = await enqueueEmail({
+        db,
+        message,
+        dedupeKey: emailKey ?? `order_${kind}:${shipmentId ?? orderId}`,
+      });
       return { emailJobId: jobId ?? null };
     },
   };

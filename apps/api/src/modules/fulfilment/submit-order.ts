@@ -90,9 +90,27 @@ export function createStartOrderFulfilmentHandler(context: FulfilmentContext): J
   };
 }
 
+/**
+ * The id the provider knows submission `submission` of an order by: its order number, then `{number}-{n}` for
+ * an order sent again after the provider failed or cancelled it (issue 28; a provider keeps one order per id).
+ */
+export function fulfilmentExternalId(orderNumber: string, submission: number): string {
+  return submission > 1 ? `${orderNumber}-${submission}` : orderNumber;
+}
+
+/** The order number and submission an external id names (inverse of fulfilmentExternalId). */
+export function parseFulfilmentExternalId(externalId: string): { orderNumber: string; submission: number } {
+  const match = /^(.*)-([0-9]{1,4})$/.exec(externalId);
+  // An order number's own characters never end in `-digits` (TF- and 8 letters and digits, no dash).
+  return match?.[1]?.includes("-")
+    ? { orderNumber: match[1], submission: Number(match[2]) }
+    : { orderNumber: externalId, submission: 1 };
+}
+
 type OrderToSubmit = {
   state: string;
   order_number: string;
+  submission: number;
   email: string | null;
   selected_shipping_service_key: ShippingServiceKey | null;
   paid_at: Date | string | null;
@@ -163,7 +181,7 @@ async function buildRequest(
     };
   });
   return {
-    externalId: order.order_number,
+    externalId: fulfilmentExternalId(order.order_number, Number(order.submission)),
     shippingService: order.selected_shipping_service_key ?? "standard",
     recipient: {
       name: `${address.first_name} ${address.last_name}`,
@@ -207,7 +225,7 @@ export async function submitOrderFulfilment(options: {
     const [order] = await rows<OrderToSubmit>(
       tx,
       sql`select o.state, o.order_number, o.email, o.selected_shipping_service_key, o.paid_at,
-          f.status as fulfilment_status, f.submit_after, coalesce(f.submit_after <= now(), false) as due
+          f.status as fulfilment_status, f.submission, f.submit_after, coalesce(f.submit_after <= now(), false) as due
         from orders o left join order_fulfilments f on f.order_id = o.id where o.id = ${orderId}`,
     );
     if (!order?.paid_at) return { kind: "skip", why: "not paid" };
@@ -277,12 +295,20 @@ export function createSubmitOrderFulfilmentHandler(context: FulfilmentContext): 
  */
 export async function syncOrderFulfilment(options: { context: FulfilmentContext; externalId: string }) {
   const { context, externalId } = options;
-  const [order] = await rows<{ id: string; provider: FulfilmentProvider["name"] | null; status: string | null }>(
+  const named = parseFulfilmentExternalId(externalId);
+  const [order] = await rows<{
+    id: string;
+    provider: FulfilmentProvider["name"] | null;
+    status: string | null;
+    submission: number;
+  }>(
     context.db,
-    sql`select o.id, f.provider, f.status from orders o join order_fulfilments f on f.order_id = o.id
-      where o.order_number = ${externalId}`,
+    sql`select o.id, f.provider, f.status, f.submission from orders o join order_fulfilments f on f.order_id = o.id
+      where o.order_number = ${named.orderNumber}`,
   );
   if (!order?.provider) return { skipped: "not submitted" };
+  // News of a submission an operator has since replaced (the provider failed or cancelled it) changes nothing.
+  if (Number(order.submission) !== named.submission) return { skipped: "a replaced submission" };
   const provider = context.providers[order.provider];
   if (!provider) throw new Error(`provider ${order.provider} is not configured here`);
   const providerOrder = await provider.findOrder(externalId);
@@ -338,9 +364,9 @@ export function createReconcileFulfilmentsHandler(context: FulfilmentContext): J
           { dedupeKey: `${row.order_id}:${bucket}` },
         );
       }
-      const quiet = await rows<{ order_number: string }>(
+      const quiet = await rows<{ order_number: string; submission: number }>(
         db,
-        sql`select o.order_number from order_fulfilments f join orders o on o.id = f.order_id
+        sql`select o.order_number, f.submission from order_fulfilments f join orders o on o.id = f.order_id
           where f.status in ('submitted', 'received', 'in_production', 'partly_shipped', 'shipped', 'on_hold')
             and f.provider is not null
             and coalesce(f.synced_at, f.updated_at) < now() - make_interval(secs => ${POLL_AFTER_SECONDS})
@@ -350,7 +376,7 @@ export function createReconcileFulfilmentsHandler(context: FulfilmentContext): J
         await enqueueJob(
           db,
           "sync_order_fulfilment",
-          { externalId: row.order_number, eventType: "poll" },
+          { externalId: fulfilmentExternalId(row.order_number, Number(row.submission)), eventType: "poll" },
           { dedupeKey: `${row.order_number}:poll:${bucket}` },
         );
       }

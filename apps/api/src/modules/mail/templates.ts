@@ -10,6 +10,8 @@ export type EmailMessage = {
   subject: string;
   text: string;
   html: string;
+  /** The order the e-mail is about, if any (listed on the operators' order page). */
+  orderId?: string;
 };
 
 /** `value` safe inside HTML text and double-quoted attributes. */

@@ -1,3 +1,4 @@
+import { adminOrderRoutes } from "../admin-orders/admin-routes.ts";
 import { moderationAdminRoutes, peopleAdminRoutes } from "../moderation/admin-routes.ts";
 import type { AdminArea } from "./admin-plugin.ts";
 import { operatorAdminRoutes } from "./admin-routes.ts";
@@ -7,6 +8,8 @@ import { operatorAdminRoutes } from "./admin-routes.ts";
  * One line per area: add yours.
  */
 export const ADMIN_AREAS: AdminArea[] = [
+  // Orders and the dashboard (modules/admin-orders, decision 074).
+  adminOrderRoutes,
   // The operator's session and the audit log.
   operatorAdminRoutes,
   // Moderation: the reports queue, takedowns, restores, dismissals (modules/moderation).

@@ -59,6 +59,8 @@ export async function refundOrder(options: {
   reason: string;
   actor: string;
   requestKey: string;
+  /** Runs in the transaction that records new refunds (not for a repeated key), with their ids: an audit entry. */
+  withinTransaction?: (tx: Executor, refundIds: string[]) => Promise<void>;
 }): Promise<OrderRefundOutcome> {
   const { context, orderId, reason, actor, requestKey } = options;
   if (options.amountCents !== undefined && (!Number.isSafeInteger(options.amountCents) || options.amountCents <= 0)) {
@@ -139,6 +141,7 @@ export async function refundOrder(options: {
     // reached, a crash between the two): it asks again with the same key, which never refunds twice.
     const runAt = new Date(Date.now() + REFUND_JOB_DELAY_MS);
     for (const id of ids) await enqueueJob(tx, "execute_order_refund", { refundId: id }, { dedupeKey: id, runAt });
+    await options.withinTransaction?.(tx, ids);
     return ids;
   });
   for (const refundId of refundIds) {
@@ -186,9 +189,9 @@ export async function refundOrder(options: {
 export async function applySucceededRefund(options: { db: Database; refundId: string; actor: string }) {
   const { db, refundId, actor } = options;
   await db.transaction(async (tx) => {
-    const [refund] = await rows<{ order_id: string; status: string }>(
+    const [refund] = await rows<{ order_id: string; status: string; actor: string; request_key: string }>(
       tx,
-      sql`select order_id, status from payment_refunds where id = ${refundId}`,
+      sql`select order_id, status, actor, request_key from payment_refunds where id = ${refundId}`,
     );
     if (refund?.status !== "succeeded") return;
     // Locked first, then read: the refunds that succeeded meanwhile count (see refundOrder).
@@ -213,6 +216,10 @@ export async function applySucceededRefund(options: { db: Database; refundId: st
         where order_id = ${refund.order_id} and status = 'succeeded'`);
     }
     await reverseRefundEarnings({ db: tx, refundId });
+    // A refund an operator made is e-mailed to the shopper (a cancellation's refund is in its own e-mail).
+    if (refund.actor.startsWith("operator:") && !refund.request_key.startsWith("cancellation:")) {
+      await enqueueJob(tx, "send_order_refund_email", { refundId }, { dedupeKey: refundId });
+    }
   });
 }
 

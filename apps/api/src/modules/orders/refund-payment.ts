@@ -156,9 +156,15 @@ export async function enqueueRefundEmail(options: {
   paymentId: string;
 }): Promise<void> {
   const { db, config, paymentId } = options;
-  const [row] = await rows<{ email: string | null; order_number: string; amount_cents: number; kind: string }>(
+  const [row] = await rows<{
+    order_id: string;
+    email: string | null;
+    order_number: string;
+    amount_cents: number;
+    kind: string;
+  }>(
     db,
-    sql`select o.email, o.order_number, p.amount_cents, p.kind
+    sql`select o.id as order_id, o.email, o.order_number, p.amount_cents, p.kind
       from order_payments p join orders o on o.id = p.order_id where p.id = ${paymentId}`,
   );
   if (!row?.email) return;
@@ -174,6 +180,7 @@ export async function enqueueRefundEmail(options: {
     dedupeKey: `payment_refunded:${paymentId}`,
     message: {
       kind: "payment_refunded",
+      orderId: row.order_id,
       to: row.email,
       subject: `${config.BRAND_NAME}: ${amount} refunded for order ${row.order_number}`,
       text: [...lines, "", ...renderTextFooter(config)].join("\n"),

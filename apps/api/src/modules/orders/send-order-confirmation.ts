@@ -17,10 +17,13 @@ export async function sendOrderConfirmation({
   db,
   config,
   orderId,
+  emailKey,
 }: {
   db: Database;
   config: Config;
   orderId: string;
+  /** The e-mail's dedupe key when an operator sends it again (default: `order_confirmation:{orderId}`, once). */
+  emailKey?: string;
 }): Promise<string | null> {
   const found = await findConfirmationOrder({ db, orderId });
   if (!found) throw new Error(`order ${orderId} does not exist`);
@@ -36,7 +39,11 @@ export async function sendOrderConfirmation({
     // when the e-mail is opened before the order's print files job has made it.
     imageUrlOf: ({ line }) => purchasePictureUrl(config, line.uuid),
   });
-  const jobId = await enqueueEmail({ db, message, dedupeKey: `order_confirmation:${orderId}` });
+  const jobId = await enqueueEmail({
+    db,
+    message: { ...message, orderId },
+    dedupeKey: emailKey ?? `order_confirmation:${orderId}`,
+  });
   return jobId ?? null;
 }
 
@@ -50,8 +57,8 @@ export function createSendOrderConfirmationHandler({
 }): JobHandler<"send_order_confirmation"> {
   return {
     retry: { maxAttempts: 8, baseDelaySeconds: 30, maxDelaySeconds: 3600, leaseSeconds: 120 },
-    async run({ orderId }) {
-      return { emailJobId: await sendOrderConfirmation({ db, config, orderId }) };
+    async run({ orderId, emailKey }) {
+      return { emailJobId: await sendOrderConfirmation({ db, config, orderId, ...(emailKey ? { emailKey } : {}) }) };
     },
   };
 }

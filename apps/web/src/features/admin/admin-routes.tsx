@@ -13,6 +13,9 @@ export type AdminPage = {
 };
 
 export const ADMIN_ROUTES: AdminPage[] = [
+  // The console's home (issue 28, decision 074): the figures and what needs attention; then the orders.
+  { path: "dashboard", label: "Dashboard", Component: lazy(() => import("./dashboard/dashboard-page.tsx")) },
+  { path: "orders", label: "Orders", Component: lazy(() => import("./orders/orders-area.tsx")) },
   {
     path: "audit-log",
     label: "Audit log",
