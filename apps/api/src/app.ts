@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { constants as zlibConstants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
+import fastifyCookie from "@fastify/cookie";
 import { toSnakeKeys } from "@threadfolk/contract/case";
 import { registerPayPalSandbox } from "@threadfolk/paypal-sandbox/paypal-sandbox-server";
 import { eq } from "drizzle-orm";
@@ -79,6 +80,9 @@ import { garmentLayerRoutes } from "./modules/media/garment-layers-routes.ts";
 import { renderInPool } from "./modules/media/render-in-pool.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { myDesignRoutes } from "./modules/my-designs/routes.ts";
+import { ADMIN_AREAS } from "./modules/operators/admin-areas.ts";
+import { registerAdminArea } from "./modules/operators/admin-plugin.ts";
+import { operatorRoutes } from "./modules/operators/routes.ts";
 import { createProcessPayPalWebhookHandler } from "./modules/orders/paypal-webhooks.ts";
 import { orderReadRoutes } from "./modules/orders/read-routes.ts";
 import { createReconcileOrderPaymentHandler } from "./modules/orders/reconcile-payment.ts";
@@ -120,6 +124,7 @@ const API_MODULES: Array<(app: FastifyInstance, context: AppContext) => Promise<
   studioRoutes,
   designTagRoutes,
   garmentLayerRoutes,
+  operatorRoutes,
 ];
 
 export type BuildAppOptions = {
@@ -355,6 +360,8 @@ export async function buildApp(
     allowPopups: !paypal.sandbox,
   });
 
+  // Cookies are read and set only by the operators' session (issue 28); the shop's API uses bearer tokens.
+  await app.register(fastifyCookie);
   registerAuthentication(app, context);
 
   await app.register(async (instance) => healthRoutes(instance, context));
@@ -376,6 +383,8 @@ export async function buildApp(
     await app.register(async (instance) => registerModule(instance, context), { prefix: "/api/v1" });
   }
   await app.register(async (instance) => uploadRoutes(instance, context, uploadStore), { prefix: "/api/v1" });
+  // The operators' console: every area behind the operator session (modules/operators/admin-areas.ts).
+  await registerAdminArea(app, context, ADMIN_AREAS);
 
   await registerWebApp(app, {
     config,

@@ -69,6 +69,19 @@ import {
 } from "./favorites.ts";
 import { oauthParametersSchema } from "./oauth.ts";
 import {
+  auditLogQuerySchema,
+  auditLogReplySchema,
+  operatorSecondFactorBodySchema,
+  operatorSessionReplySchema,
+  operatorSetupBeginBodySchema,
+  operatorSetupBeginReplySchema,
+  operatorSetupCompleteBodySchema,
+  operatorSetupCompleteReplySchema,
+  operatorSignInBodySchema,
+  operatorSignInReplySchema,
+  operatorSignOutBodySchema,
+} from "./operators.ts";
+import {
   createPayPalOrderBodySchema,
   orderAccessQuerySchema,
   orderPaymentBodySchema,
@@ -137,7 +150,9 @@ export type ApiAccess =
   | "paypal_signature"
   | "stripe_signature"
   | "printful_signature"
-  | "signed_link";
+  | "signed_link"
+  /** The operator session cookie (`tf_operator`): every route under /api/v1/admin. */
+  | "operator";
 
 /** A reply with a body of another type than JSON (`text/csv`, a binary), or a reply without a body. */
 export type NonJsonReply = { contentType: string; description: string } | { empty: true; description: string };
@@ -769,6 +784,55 @@ const operations: Record<ApiOperationId, Omit<ApiOperation, "route">> = {
     access: "storefront_owner",
     params: uuidParam("id"),
     replies: { 200: z.object({ data: uploadStatusSchema }) },
+  },
+  beginOperatorSetup: {
+    summary: "An operator's set-up link: the e-mail and a new TOTP secret to enrol (as a URI and a QR code)",
+    tag: "Operators",
+    access: "public",
+    body: operatorSetupBeginBodySchema,
+    replies: { 200: operatorSetupBeginReplySchema },
+  },
+  completeOperatorSetup: {
+    summary: "Finish set-up: the password and a code from the new secret; signs in and shows the recovery codes once",
+    tag: "Operators",
+    access: "public",
+    body: operatorSetupCompleteBodySchema,
+    replies: { 200: operatorSetupCompleteReplySchema },
+  },
+  operatorSignIn: {
+    summary: "An operator's e-mail and password: a challenge for the second factor",
+    tag: "Operators",
+    access: "public",
+    body: operatorSignInBodySchema,
+    replies: { 200: operatorSignInReplySchema },
+  },
+  operatorSecondFactor: {
+    summary: "The second factor (a TOTP code or a recovery code): sets the operator session cookie",
+    tag: "Operators",
+    access: "public",
+    body: operatorSecondFactorBodySchema,
+    replies: { 200: operatorSessionReplySchema },
+  },
+  adminSession: {
+    summary: "The signed-in operator",
+    tag: "Admin",
+    access: "operator",
+    query: emptyQuerySchema,
+    replies: { 200: operatorSessionReplySchema },
+  },
+  adminSignOut: {
+    summary: "Sign the operator out (ends the session)",
+    tag: "Admin",
+    access: "operator",
+    body: operatorSignOutBodySchema,
+    replies: { 204: noContent("Signed out") },
+  },
+  adminAuditLog: {
+    summary: "A page of the operators' audit log, newest first (filter by action or operator)",
+    tag: "Admin",
+    access: "operator",
+    query: auditLogQuerySchema,
+    replies: { 200: auditLogReplySchema },
   },
 };
 

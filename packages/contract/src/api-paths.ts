@@ -108,6 +108,14 @@ export const API = {
   appendUpload: route("PATCH", "/api/v1/uploads/{id}"),
   cancelUpload: route("DELETE", "/api/v1/uploads/{id}"),
   uploadStatus: route("GET", "/api/v1/uploads/{id}/status"),
+  // Operators (issue 28): set-up and sign-in outside /admin; everything under /api/v1/admin needs the session cookie
+  beginOperatorSetup: route("POST", "/api/v1/operator_setup"),
+  completeOperatorSetup: route("POST", "/api/v1/operator_setup/completion"),
+  operatorSignIn: route("POST", "/api/v1/operator_sign_in"),
+  operatorSecondFactor: route("POST", "/api/v1/operator_sign_in/second_factor"),
+  adminSession: route("GET", "/api/v1/admin/session"),
+  adminSignOut: route("POST", "/api/v1/admin/session/sign_out"),
+  adminAuditLog: route("GET", "/api/v1/admin/audit_log"),
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiOperationId = keyof typeof API;

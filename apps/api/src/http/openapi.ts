@@ -7,6 +7,7 @@ import {
 import { oauthErrorReplySchema } from "@threadfolk/contract/api-replies";
 import { camelToSnake } from "@threadfolk/contract/case";
 import { errorResponseSchema } from "@threadfolk/contract/errors";
+import { OPERATOR_SESSION_COOKIE } from "@threadfolk/contract/operators";
 import { z } from "zod";
 
 /**
@@ -145,7 +146,11 @@ function operationObject(operationId: string, operation: ApiOperation): JsonSche
     summary: operation.summary,
     tags: [operation.tag],
     "x-access": operation.access,
-    ...(needsToken ? { security: [{ bearer: [] }] } : { security: [] }),
+    ...(operation.access === "operator"
+      ? { security: [{ operatorSession: [] }] }
+      : needsToken
+        ? { security: [{ bearer: [] }] }
+        : { security: [] }),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,
@@ -165,6 +170,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Orders: "Placing, paying (card, PayPal) and reading orders",
   Studio: "The artists' storefront, designs, drafts, collections and sales",
   Uploads: "Resumable artwork uploads (tus 1.0.0)",
+  Operators: "Operators' set-up and sign-in (password, then a TOTP or recovery code)",
+  Admin: "The operators' console: every route needs the operator session cookie",
 };
 
 /** The whole description; `serverUrl` is the public origin. */
@@ -191,7 +198,15 @@ export function buildOpenApiDocument(options: { serverUrl: string; title: string
     tags: [...tags].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
     paths,
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "An access token from /oauth/token" } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "An access token from /oauth/token" },
+        operatorSession: {
+          type: "apiKey",
+          in: "cookie",
+          name: OPERATOR_SESSION_COOKIE,
+          description: "The operator session, set by POST /api/v1/operator_sign_in/second_factor",
+        },
+      },
       schemas: {
         Error: wireSchema(errorResponseSchema, "output"),
         OAuthError: wireSchema(oauthErrorReplySchema, "output"),

@@ -8,6 +8,7 @@ export * from "./earnings.ts";
 export * from "./favorites.ts";
 export * from "./fulfilment.ts";
 export * from "./jobs.ts";
+export * from "./operators.ts";
 export * from "./orders.ts";
 export * from "./paypal-sandbox.ts";
 export * from "./print-files.ts";

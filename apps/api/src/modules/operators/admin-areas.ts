@@ -1,0 +1,11 @@
+import type { AdminArea } from "./admin-plugin.ts";
+import { operatorAdminRoutes } from "./admin-routes.ts";
+
+/**
+ * Every area of the admin console, registered under /api/v1/admin behind the operator session (admin-plugin.ts).
+ * One line per area: add yours.
+ */
+export const ADMIN_AREAS: AdminArea[] = [
+  // The operator's session and the audit log.
+  operatorAdminRoutes,
+];
