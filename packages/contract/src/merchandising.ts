@@ -74,6 +74,10 @@ export const createCollectionBodySchema = z.strictObject({
   ...withReason,
 });
 export const renameCollectionBodySchema = z.strictObject({ displayName: collectionNameSchema, ...withReason });
+export const removeCollectionDesignPathSchema = z.strictObject({
+  id: numericIdPathSchema.shape.id,
+  designId: uuidSchema("design_id"),
+});
 export const collectionDesignBodySchema = z.strictObject({ designId: uuidSchema("design_id"), ...withReason });
 export const reorderCollectionBodySchema = z.strictObject({
   designIds: z.array(uuidSchema("design_ids")).max(MERCHANDISING_LIMITS.collectionMaxDesigns),
@@ -232,3 +236,92 @@ export const issueGiftCardBodySchema = z.strictObject({
 export const promoCodesQuerySchema = z.strictObject({
   kind: z.enum(["codes", "gift_cards"]).optional(),
 });
+
+/** A design search for the operator's pickers: `GET /admin/merchandising/designs?query=`. */
+export const merchandisingDesignsQuerySchema = z.strictObject({
+  query: textSchema({ maxLength: 100, trim: true, label: "query" }).min(1, "Type part of a title or an artist's name"),
+});
+
+// Replies (camelCase; the wire is snake_case)
+
+const replyText = () => textSchema({ maxLength: 4096 });
+const isoDate = () => textSchema({ maxLength: 40 });
+
+export const merchandisingDesignSchema = z.object({
+  id: replyText(),
+  displayName: replyText(),
+  artistName: replyText(),
+});
+export type MerchandisingDesign = z.infer<typeof merchandisingDesignSchema>;
+
+export const curatedCollectionSchema = z.object({
+  id: z.number().int(),
+  key: replyText(),
+  displayName: replyText(),
+  designs: z.array(merchandisingDesignSchema.extend({ listed: z.boolean() })),
+});
+export type CuratedCollectionReply = z.infer<typeof curatedCollectionSchema>;
+export const curatedCollectionsReplySchema = z.object({ data: z.array(curatedCollectionSchema) });
+export const curatedCollectionReplySchema = z.object({ data: curatedCollectionSchema });
+export const merchandisingDesignsReplySchema = z.object({ data: z.array(merchandisingDesignSchema) });
+
+export const carouselSlideSchema = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  altText: replyText(),
+  link: replyText(),
+  /** The desktop slide at its smallest width (576), for the operator's list. */
+  thumbnailUrl: replyText(),
+});
+export type CarouselSlideReply = z.infer<typeof carouselSlideSchema>;
+export const adminCarouselReplySchema = z.object({
+  data: z.object({ slideSeconds: z.number().int(), slides: z.array(carouselSlideSchema) }),
+});
+export type CarouselReply = z.infer<typeof adminCarouselReplySchema>;
+
+export const marketplaceSaleSchema = z.object({
+  id: z.number().int(),
+  name: replyText(),
+  startsAt: isoDate(),
+  endsAt: isoDate(),
+  percentOff: z.number().int(),
+  appliesToAllDesigns: z.boolean(),
+  status: z.enum(["scheduled", "running", "ended"]),
+  designs: z.array(merchandisingDesignSchema),
+  coveredDesignCount: z.number().int(),
+});
+export type MarketplaceSaleReply = z.infer<typeof marketplaceSaleSchema>;
+export const adminSalesReplySchema = z.object({ data: z.array(marketplaceSaleSchema) });
+export const adminSaleReplySchema = z.object({ data: marketplaceSaleSchema.nullable() });
+
+export const promoCodeSchema = z.object({
+  code: replyText(),
+  kind: z.enum(["percent_off", "amount_off", "free_shipping", "gift_card"]),
+  percentOff: z.number().int().nullable(),
+  amountOffCents: z.number().int().nullable(),
+  minimumSubtotalCents: z.number().int(),
+  startsAt: isoDate().nullable(),
+  endsAt: isoDate().nullable(),
+  maxRedemptions: z.number().int().nullable(),
+  oncePerCustomer: z.boolean(),
+  redemptions: z.number().int(),
+  balanceCents: z.number().int().nullable(),
+  issuedCents: z.number().int().nullable(),
+  status: z.enum(["active", "scheduled", "expired", "used_up"]),
+  createdAt: isoDate(),
+});
+export type PromoCodeReply = z.infer<typeof promoCodeSchema>;
+export const promoCodesReplySchema = z.object({ data: z.array(promoCodeSchema) });
+export const promoCodeReplySchema = z.object({ data: promoCodeSchema });
+
+export const codeRedemptionSchema = z.object({
+  orderNumber: replyText(),
+  orderState: replyText(),
+  email: replyText().nullable(),
+  status: z.enum(["held", "redeemed", "released"]),
+  discountCents: z.number().int(),
+  giftCardCents: z.number().int(),
+  usedAt: isoDate(),
+});
+export type CodeRedemptionReply = z.infer<typeof codeRedemptionSchema>;
+export const codeRedemptionsReplySchema = z.object({ data: z.array(codeRedemptionSchema) });

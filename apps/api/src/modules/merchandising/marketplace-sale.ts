@@ -28,6 +28,8 @@ export type MarketplaceSale = {
   status: SaleStatus;
   /** The chosen designs (empty when the sale covers every listed design). */
   designIds: string[];
+  /** The chosen designs with their titles and artists. */
+  designs: Array<{ id: string; displayName: string; artistName: string }>;
   /** How many designs the sale covers now (`designsCoveredBySale`). */
   coveredDesignCount: number;
 };
@@ -85,10 +87,16 @@ async function loadSale(db: Executor, saleId: number, now: Date): Promise<Market
   const [row] = await db.select().from(marketplaceSales).where(eq(marketplaceSales.id, saleId));
   if (!row) return undefined;
   const chosen = await db
-    .select({ designId: marketplaceSaleDesigns.designId })
+    .select({
+      designId: marketplaceSaleDesigns.designId,
+      displayName: designs.displayName,
+      artistName: sellerProfiles.displayName,
+    })
     .from(marketplaceSaleDesigns)
+    .innerJoin(designs, eq(designs.id, marketplaceSaleDesigns.designId))
+    .innerJoin(sellerProfiles, eq(sellerProfiles.id, designs.sellerProfileId))
     .where(eq(marketplaceSaleDesigns.saleId, saleId))
-    .orderBy(asc(marketplaceSaleDesigns.designId));
+    .orderBy(asc(designs.displayName), asc(marketplaceSaleDesigns.designId));
   const [covered] = await db.select({ value: count() }).from(designs).where(designsCoveredBySale(saleId));
   return {
     id: row.id,
@@ -99,6 +107,9 @@ async function loadSale(db: Executor, saleId: number, now: Date): Promise<Market
     appliesToAllDesigns: row.appliesToAllDesigns,
     status: saleStatus(row, now),
     designIds: row.appliesToAllDesigns ? [] : chosen.map((item) => item.designId),
+    designs: row.appliesToAllDesigns
+      ? []
+      : chosen.map((item) => ({ id: item.designId, displayName: item.displayName, artistName: item.artistName })),
     coveredDesignCount: Number(covered?.value ?? 0),
   };
 }
@@ -120,7 +131,7 @@ export async function listSales({ db, now = new Date() }: { db: Database; now?: 
 
 function snapshot(sale: MarketplaceSale | undefined) {
   if (!sale) return null;
-  const { status: _status, coveredDesignCount: _count, ...terms } = sale;
+  const { status: _status, coveredDesignCount: _count, designs: _designs, ...terms } = sale;
   return { ...terms, startsAt: terms.startsAt.toISOString(), endsAt: terms.endsAt.toISOString() };
 }
 

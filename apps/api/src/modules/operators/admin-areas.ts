@@ -1,3 +1,4 @@
+import { merchandisingAdminRoutes } from "../merchandising/admin-routes.ts";
 import type { AdminArea } from "./admin-plugin.ts";
 import { operatorAdminRoutes } from "./admin-routes.ts";
 
@@ -8,4 +9,6 @@ import { operatorAdminRoutes } from "./admin-routes.ts";
 export const ADMIN_AREAS: AdminArea[] = [
   // The operator's session and the audit log.
   operatorAdminRoutes,
+  // Curated collections, the carousel, the sale, promo codes and gift cards (decision 076).
+  merchandisingAdminRoutes,
 ];
