@@ -80,7 +80,10 @@ export const removeCollectionDesignPathSchema = z.strictObject({
 });
 export const collectionDesignBodySchema = z.strictObject({ designId: uuidSchema("design_id"), ...withReason });
 export const reorderCollectionBodySchema = z.strictObject({
-  designIds: z.array(uuidSchema("design_ids")).max(MERCHANDISING_LIMITS.collectionMaxDesigns),
+  designIds: z
+    .array(uuidSchema("design_ids"))
+    .min(1, "Nothing to reorder")
+    .max(MERCHANDISING_LIMITS.collectionMaxDesigns),
   ...withReason,
 });
 
@@ -131,7 +134,10 @@ export const addSlideBodySchema = z.strictObject({
 });
 export const updateSlideBodySchema = z.strictObject({ altText: slideAltSchema, link: slideLinkSchema, ...withReason });
 export const reorderSlidesBodySchema = z.strictObject({
-  slideIds: z.array(z.number().int().positive()).max(MERCHANDISING_LIMITS.slidesMax * 10),
+  slideIds: z
+    .array(z.number().int().positive())
+    .min(1, "Nothing to reorder")
+    .max(MERCHANDISING_LIMITS.slidesMax * 10),
   ...withReason,
 });
 export const slideTimingBodySchema = z.strictObject({
