@@ -53,6 +53,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const brandName = process.env.BRAND_NAME || "Threadfolk";
+  // Operators can only be made by `operator:create` (decision 071), and the embedded database is the server's
+  // alone once it runs: the specs' operators are made first, their set-up links kept for the specs to claim.
+  createOperators({ dataDir, baseUrl });
   let log = "";
   const child = spawn(process.execPath, ["--enable-source-maps", path.join(ROOT, "apps/api/dist/main.js")], {
     cwd: ROOT,
@@ -102,6 +105,37 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The server's data directory: specs read confirmation and reset e-mails from its outbox folder.
   process.env.E2E_DATA_DIR = dataDir;
   return stop;
+}
+
+/** How many operators the specs can set up (e2e/admin.ts claims one per test). */
+const OPERATORS = 40;
+
+/**
+ * Runs `operator:create` (its built script) for OPERATORS operators on the fresh data directory and keeps each
+ * set-up link in a file of `<data>/e2e-operators/available/`, from which `e2e/admin.ts` claims them.
+ */
+function createOperators({ dataDir, baseUrl }: { dataDir: string; baseUrl: string }): void {
+  const emails = Array.from({ length: OPERATORS }, (_, index) => `operator-${index + 1}@example.test`);
+  const output = execFileSync(
+    process.execPath,
+    [path.join(ROOT, "apps/api/dist/operator-create.js"), ...emails.flatMap((email) => ["--email", email])],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "development", DATA_DIR: dataDir, DATABASE_URL: "", PUBLIC_URL: baseUrl },
+      encoding: "utf8",
+    },
+  );
+  const links = output.match(/^https?:\/\/\S+\/admin\/setup\?token=\S+$/gm) ?? [];
+  if (links.length !== OPERATORS) throw new Error(`operator:create printed ${links.length} links:\n${output}`);
+  const available = path.join(dataDir, "e2e-operators", "available");
+  fs.mkdirSync(available, { recursive: true });
+  fs.mkdirSync(path.join(dataDir, "e2e-operators", "claimed"), { recursive: true });
+  links.forEach((link, index) => {
+    fs.writeFileSync(
+      path.join(available, `${String(index + 1).padStart(3, "0")}.json`),
+      JSON.stringify({ email: emails[index], link }),
+    );
+  });
 }
 
 /**

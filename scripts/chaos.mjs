@@ -861,11 +861,20 @@ async function runOnDatabase(kind) {
     let left = await unsettled();
     // Paid orders not yet at the print shop are submitted by the reconciliation (every minute) after a restart.
     // A job a kill cut short is taken up again one lease later (two minutes for print files and submissions).
-    for (let round = 0; round < 16 && (left.payments > 0 || left.refunds > 0 || left.fulfilment > 0); round += 1) {
+    // Rounds go on while they make progress (a busy machine draws print files slowly), up to 40; three rounds in
+    // a row without progress end them: what is left then is stuck, and the invariants say so.
+    const outstanding = (counts) => counts.payments + counts.refunds + counts.fulfilment;
+    let stalledRounds = 0;
+    for (let round = 0; round < 40 && outstanding(left) > 0 && stalledRounds < 3; round += 1) {
+      const before = outstanding(left);
       app = await startApp({ env, logFile });
       await sleep(left.fulfilment > 0 ? 20_000 : 8000);
       figures.gracefulStopMs.push(await stopApp(app));
       left = await unsettled();
+      log(
+        `${kind}: settling round ${round + 1}: ${left.payments} payments, ${left.refunds} refunds, ${left.fulfilment} paid orders not yet with the print shop`,
+      );
+      stalledRounds = outstanding(left) < before ? 0 : stalledRounds + 1;
     }
     ledger = await runLedgerCheck(env);
     if (ledger.code !== 0) violation(model, `ledger:check after the money run:\n${ledger.output}`);

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { addressValidationQuerySchema, addressValidationResponseSchema } from "./address-validation.ts";
+import { EVERY_API, type EveryApiOperationId } from "./admin-api-paths.ts";
 import { analyticsBatchSchema } from "./analytics.ts";
-import { API, type ApiOperationId, type ApiRoute } from "./api-paths.ts";
+import type { ApiRoute } from "./api-paths.ts";
 import {
   analyticsAcceptedReplySchema,
   artistStorefrontReplySchema,
@@ -216,7 +217,7 @@ const declinedPaymentReplySchema = orderPaymentResponseSchema.extend({ error: er
 
 const tusHeaders = [{ name: "Tus-Resumable", required: true, description: "The tus protocol version: 1.0.0" }];
 
-const operations: Record<ApiOperationId, Omit<ApiOperation, "route">> = {
+const operations: Record<EveryApiOperationId, Omit<ApiOperation, "route">> = {
   healthz: {
     summary: "Whether this instance reaches its database (for load balancers)",
     tag: "Service",
@@ -1031,6 +1032,9 @@ const operations: Record<ApiOperationId, Omit<ApiOperation, "route">> = {
 };
 
 /** Every operation with its route, by operation id. */
-export const API_OPERATIONS: Record<ApiOperationId, ApiOperation> = Object.fromEntries(
-  Object.entries(operations).map(([id, operation]) => [id, { ...operation, route: API[id as ApiOperationId] }]),
-) as unknown as Record<ApiOperationId, ApiOperation>;
+export const API_OPERATIONS: Record<EveryApiOperationId, ApiOperation> = Object.fromEntries(
+  Object.entries(operations).map(([id, operation]) => [
+    id,
+    { ...operation, route: EVERY_API[id as EveryApiOperationId] },
+  ]),
+) as unknown as Record<EveryApiOperationId, ApiOperation>;

@@ -12,7 +12,7 @@ export const API_VERSION = "1.0.0";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ApiRoute = { readonly method: HttpMethod; readonly path: string };
 
-function route<Method extends HttpMethod, Path extends string>(method: Method, path: Path) {
+export function route<Method extends HttpMethod, Path extends string>(method: Method, path: Path) {
   return { method, path } as const;
 }
 
@@ -108,37 +108,6 @@ export const API = {
   appendUpload: route("PATCH", "/api/v1/uploads/{id}"),
   cancelUpload: route("DELETE", "/api/v1/uploads/{id}"),
   uploadStatus: route("GET", "/api/v1/uploads/{id}/status"),
-  // Operators (issue 28): set-up and sign-in outside /admin; everything under /api/v1/admin needs the session cookie
-  beginOperatorSetup: route("POST", "/api/v1/operator_setup"),
-  completeOperatorSetup: route("POST", "/api/v1/operator_setup/completion"),
-  operatorSignIn: route("POST", "/api/v1/operator_sign_in"),
-  operatorSecondFactor: route("POST", "/api/v1/operator_sign_in/second_factor"),
-  adminSession: route("GET", "/api/v1/admin/session"),
-  adminSignOut: route("POST", "/api/v1/admin/session/sign_out"),
-  adminAuditLog: route("GET", "/api/v1/admin/audit_log"),
-  // Admin: merchandising (issue 28, decision 076)
-  adminMerchandisingDesigns: route("GET", "/api/v1/admin/merchandising/designs"),
-  adminCollections: route("GET", "/api/v1/admin/merchandising/collections"),
-  adminCreateCollection: route("POST", "/api/v1/admin/merchandising/collections"),
-  adminRenameCollection: route("PATCH", "/api/v1/admin/merchandising/collections/{id}"),
-  adminAddCollectionDesign: route("POST", "/api/v1/admin/merchandising/collections/{id}/designs"),
-  adminReorderCollectionDesigns: route("PUT", "/api/v1/admin/merchandising/collections/{id}/designs"),
-  adminRemoveCollectionDesign: route("DELETE", "/api/v1/admin/merchandising/collections/{id}/designs/{design_id}"),
-  adminCarousel: route("GET", "/api/v1/admin/merchandising/carousel"),
-  adminAddCarouselSlide: route("POST", "/api/v1/admin/merchandising/carousel/slides"),
-  adminUpdateCarouselSlide: route("PATCH", "/api/v1/admin/merchandising/carousel/slides/{id}"),
-  adminRemoveCarouselSlide: route("DELETE", "/api/v1/admin/merchandising/carousel/slides/{id}"),
-  adminReorderCarouselSlides: route("PUT", "/api/v1/admin/merchandising/carousel/slide_order"),
-  adminCarouselTiming: route("PUT", "/api/v1/admin/merchandising/carousel/timing"),
-  adminSales: route("GET", "/api/v1/admin/merchandising/sales"),
-  adminCreateSale: route("POST", "/api/v1/admin/merchandising/sales"),
-  adminUpdateSale: route("PATCH", "/api/v1/admin/merchandising/sales/{id}"),
-  adminEndSale: route("POST", "/api/v1/admin/merchandising/sales/{id}/end"),
-  adminPromoCodes: route("GET", "/api/v1/admin/merchandising/promo_codes"),
-  adminCreatePromoCode: route("POST", "/api/v1/admin/merchandising/promo_codes"),
-  adminIssueGiftCard: route("POST", "/api/v1/admin/merchandising/gift_cards"),
-  adminExpirePromoCode: route("POST", "/api/v1/admin/merchandising/promo_codes/{code}/expire"),
-  adminPromoCodeRedemptions: route("GET", "/api/v1/admin/merchandising/promo_codes/{code}/redemptions"),
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiOperationId = keyof typeof API;

@@ -7,6 +7,19 @@ import { confirmPasswordSchema, emailSchema, linkTokenSchema, MESSAGES, password
  * factor, and every admin route is under `/api/v1/admin` behind the operator session cookie.
  */
 
+/** The admin console's pages: `/admin` and everything under it (a lazy-loaded area of the web app). */
+export const ADMIN_BASE_PATH = "/admin";
+export const ADMIN_PAGES = {
+  signIn: "/admin/sign-in",
+  setup: "/admin/setup",
+  auditLog: "/admin/audit-log",
+} as const;
+
+/** True for `/admin` and the paths under it: pages of the web app that no search engine should see. */
+export function isAdminPage(pathname: string): boolean {
+  return pathname === ADMIN_BASE_PATH || pathname.startsWith(`${ADMIN_BASE_PATH}/`);
+}
+
 /** The operator session cookie: HttpOnly, SameSite=Strict, Path=/api/v1/admin. */
 export const OPERATOR_SESSION_COOKIE = "tf_operator";
 /** An operator session ends after this long without a request. */

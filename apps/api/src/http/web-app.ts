@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import fastifyStatic from "@fastify/static";
+import { isAdminPage } from "@threadfolk/contract/operators";
 import { type ClientRouteKey, clientRouteOf, isClientRoute, ROUTE_PRELOADS_FILE } from "@threadfolk/contract/routes";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
@@ -289,10 +290,13 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .send("The web app is not built yet. Run `npm start` (or `npm run build`) to build it.");
     }
     let meta: Partial<PageMeta> | undefined;
+    // The admin console (issue 28) has no page meta to look up and is for no search engine.
+    const isAdmin = isAdminPage(pathname);
+    if (isAdmin) meta = { title: `Admin | ${config.BRAND_NAME}` };
     try {
-      const resolved = status === 200 ? await options.resolvePageMeta?.(pathname) : undefined;
+      const resolved = status === 200 && !isAdmin ? await options.resolvePageMeta?.(pathname) : undefined;
       if (resolved === "not_found") status = 404;
-      else meta = resolved;
+      else if (!isAdmin) meta = resolved;
     } catch (error) {
       request.log.warn({ err: error }, "page meta lookup failed; using defaults");
     }
@@ -304,7 +308,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     });
     // Private pages (cart, checkout, profile, links with tokens) and 404s are not for search engines: they say
     // noindex and name no canonical URL (a 404's would point at itself).
-    const noindex = status !== 200 || (route !== undefined && PRIVATE_ROUTES.has(route));
+    const noindex = status !== 200 || isAdmin || (route !== undefined && PRIVATE_ROUTES.has(route));
     const head = renderHead(
       config,
       { ...defaultMeta, ...meta, title },
@@ -345,6 +349,6 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     }
     // A missing file (anything with an extension) is a 404 in the one error shape, never the HTML page.
     if (/\.[a-z0-9]+$/i.test(pathname)) return sendAppError(reply, AppError.notFound("File"));
-    return sendIndex(request, reply, pathname, isClientRoute(pathname) ? 200 : 404);
+    return sendIndex(request, reply, pathname, isClientRoute(pathname) || isAdminPage(pathname) ? 200 : 404);
   });
 }

@@ -358,4 +358,38 @@ describe("the job worker", () => {
     const hourStart = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
     expect(rows[0]).toMatchObject({ status: "succeeded", dedupeKey: hourStart });
   });
+
+  it("finishes the job in hand when stopped, and claims no other (a shutdown never drains the queue)", async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started: () => void = () => undefined;
+    const first = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const sent: string[] = [];
+    const worker = createWorker({
+      send_email: {
+        retry: quickRetry,
+        async run(payload) {
+          sent.push(payload.to);
+          started();
+          await held;
+          return {};
+        },
+      },
+    });
+    for (const to of ["a@example.com", "b@example.com", "c@example.com"]) {
+      await enqueueJob(database.db, "send_email", email(to));
+    }
+    worker.start();
+    await first;
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    expect(sent).toHaveLength(1);
+    const statuses = (await database.db.select({ status: jobs.status }).from(jobs)).map((row) => row.status).sort();
+    expect(statuses).toEqual(["pending", "pending", "succeeded"]);
+  });
 });

@@ -91,6 +91,7 @@ export function createJobWorker(options: {
   /** The period each schedule was last enqueued for by this process. */
   const scheduledPeriods = new Map<ScheduledJobKind, number>();
   let started = false;
+  let stopping = false;
 
   async function claimNext(passStartedAt: string): Promise<ClaimedRow | undefined> {
     const kindList = sql.join(
@@ -195,6 +196,8 @@ export function createJobWorker(options: {
     const passStartedAt = clock?.now ?? new Date().toISOString();
     let ran = 0;
     for (;;) {
+      // Stopping: the job in hand is finished, no other is claimed (a shutdown never drains the whole queue).
+      if (stopping) return ran;
       const row = await claimNext(passStartedAt);
       if (!row) return ran;
       await runJob(row);
@@ -230,11 +233,13 @@ export function createJobWorker(options: {
     processDue: poller.processDue,
     start() {
       started = true;
+      stopping = false;
       poller.start();
     },
     nudge: poller.nudge,
     async stop() {
       started = false;
+      stopping = true;
       await poller.stop();
     },
   };

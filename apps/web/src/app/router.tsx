@@ -100,6 +100,13 @@ function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
       ],
     },
+    {
+      // The operators' console (issue 28): its own area with its own routes, outside the shop's root (no guest
+      // session, no cart), fetched only when an /admin page is opened.
+      path: "/admin/*",
+      hydrateFallbackElement: <PageSpinner />,
+      lazy: async () => ({ Component: (await import("../features/admin/admin-app.tsx")).AdminApp }),
+    },
   ];
 }
 /** The app's router (browser history). */
