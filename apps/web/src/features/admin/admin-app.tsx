@@ -1,7 +1,8 @@
 import { type ReactNode, Suspense } from "react";
 import { Link, Navigate, useLocation, useRoutes } from "react-router";
 import { Spinner } from "../../components/spinner.tsx";
-import { AdminLayout, AdminPageHeading } from "./admin-layout.tsx";
+import { AdminLayout } from "./admin-layout.tsx";
+import { AdminPageHeading } from "./admin-page-heading.tsx";
 import { ADMIN_ROUTES, adminPagePath } from "./admin-routes.tsx";
 import { useAdminSession } from "./admin-session.ts";
 import { SetupPage } from "./setup/setup-page.tsx";

@@ -7,7 +7,7 @@ import { useSearchParams } from "react-router";
 import { Pagination } from "../../../components/pagination.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { adminFetch } from "../admin-api.ts";
-import { AdminPageHeading } from "../admin-layout.tsx";
+import { AdminPageHeading } from "../admin-page-heading.tsx";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium" });
 

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import { AdminPageHeading } from "../admin-layout.tsx";
+import { AdminPageHeading } from "../admin-page-heading.tsx";
 import { CarouselPanel } from "./carousel-panel.tsx";
 import { CodesPanel } from "./codes-panel.tsx";
 import { CollectionsPanel } from "./collections-panel.tsx";
