@@ -98,10 +98,18 @@ test.describe("merchandising", () => {
     const link = carousel.getByRole("link", { name: alt });
     await expect(link).toHaveAttribute("href", "/results?home-collection=funny");
     // Shown in its turn: the next-slide button reaches it.
-    for (let turn = 0; turn < 12; turn += 1) {
-      if (await link.evaluate(isAcrossTheWindow)) break;
-      await carousel.getByRole("button", { name: "Next slide" }).click();
-    }
+    // Hovering pauses the rotation; the next-slide button reaches it (each poll lets the slide settle).
+    await carousel.hover();
+    await expect
+      .poll(
+        async () => {
+          if (await link.evaluate(isAcrossTheWindow)) return true;
+          await carousel.getByRole("button", { name: "Next slide" }).click();
+          return false;
+        },
+        { timeout: 30_000, intervals: [700] },
+      )
+      .toBe(true);
     await expect(link).toBeInViewport({ ratio: 0.9 });
     await expect(link.locator("img")).toHaveJSProperty("complete", true);
     expect(await link.locator("img").evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
