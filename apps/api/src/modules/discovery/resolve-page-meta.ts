@@ -4,6 +4,7 @@ import { CURRENCY, decimalAmount } from "@threadfolk/contract/money";
 import { DESIGN_MOCKUP_SIZES, printableColors, shownDesignColor } from "@threadfolk/contract/page-images";
 import type { AppContext } from "../../context.ts";
 import type { PageMeta, PageMetaResult } from "../../http/web-app.ts";
+import { catalogueGeneration } from "../../lib/catalogue-generation.ts";
 import { salePriceCents } from "../catalogue/pricing.ts";
 import { findHomeFirstImages } from "./find-home-first-images.ts";
 import { createShortLivedCache } from "./get-home-collections.ts";
@@ -66,6 +67,8 @@ export function createPageMetaResolver(context: Pick<AppContext, "db" | "config"
   const homeImages = createShortLivedCache({
     ttlMs: config.DISCOVERY_CACHE_SECONDS * 1000,
     load: () => findHomeFirstImages({ context }),
+    // The carousel's first slide is among them: an operator's change drops them at once (decision 076).
+    generation: catalogueGeneration,
   });
   return async function resolvePageMeta(pathname: string): Promise<PageMetaResult> {
     if (pathname === "/") return { preloadImages: await homeImages() };

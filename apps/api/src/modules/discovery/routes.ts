@@ -217,7 +217,9 @@ export async function discoveryRoutes(app: FastifyInstance, context: AppContext)
     const found = await findCarouselByLocation({ db: context.db, locationCode });
     if (!found) throw new AppError("not_found", `No carousel at location ${locationCode}`);
     const images = await createImageUrlSigner({ db: context.db, config: context.config });
-    return reply.header("Cache-Control", "public, max-age=60").send(presentCarousel(found, images));
+    // Revalidated on every load (a 304 when unchanged), so an operator's change shows on the next home page.
+    reply.header("Cache-Control", "no-cache");
+    return sendJsonObject(request, reply, presentCarousel(found, images));
   });
 
   // `data` is null when no sale runs: the client shows the countdown only when data is present.

@@ -1,4 +1,5 @@
 import { adminOrderRoutes } from "../admin-orders/admin-routes.ts";
+import { merchandisingAdminRoutes } from "../merchandising/admin-routes.ts";
 import { moderationAdminRoutes, peopleAdminRoutes } from "../moderation/admin-routes.ts";
 import type { AdminArea } from "./admin-plugin.ts";
 import { operatorAdminRoutes } from "./admin-routes.ts";
@@ -16,4 +17,6 @@ export const ADMIN_AREAS: AdminArea[] = [
   moderationAdminRoutes,
   // People: customers and artists, their orders, designs and strikes; suspensions.
   peopleAdminRoutes,
+  // Curated collections, the carousel, the sale, promo codes and gift cards (decision 076).
+  merchandisingAdminRoutes,
 ];

@@ -17,6 +17,13 @@ export const ADMIN_ROUTES: AdminPage[] = [
   { path: "dashboard", label: "Dashboard", Component: lazy(() => import("./dashboard/dashboard-page.tsx")) },
   { path: "orders", label: "Orders", Component: lazy(() => import("./orders/orders-area.tsx")) },
   {
+    path: "merchandising",
+    label: "Merchandising",
+    Component: lazy(async () => ({
+      default: (await import("./merchandising/merchandising-page.tsx")).MerchandisingPage,
+    })),
+  },
+  {
     path: "audit-log",
     label: "Audit log",
     Component: lazy(async () => ({ default: (await import("./audit-log/audit-log-page.tsx")).AuditLogPage })),
