@@ -133,7 +133,7 @@ function PayoutSettingsSection({ summary }: { summary: PayoutSummary }) {
         Payout settings
       </h2>
       <div className="space-y-1 text-sm text-neutral-800">
-        <p>
+        <p className="[overflow-wrap:anywhere]">
           PayPal e-mail: <span className="font-bold">{settings.paypalEmail ?? "not set"}</span>
           {settings.paypalEmail && <span className="ml-2 text-emerald-800">Confirmed</span>}
         </p>
