@@ -298,7 +298,8 @@ describe("refunds and the append-only ledger", () => {
     expect(await databaseErrorOf(db.delete(earningsEntries).where(eq(earningsEntries.id, sale.id)))).toContain(
       "earnings_entries is append-only: DELETE is not allowed",
     );
-    expect(await databaseErrorOf(db.execute(sql`truncate ${earningsEntries}`))).toContain(
+    // CASCADE: the payout links reference the entries, and a plain TRUNCATE would stop at that reference first.
+    expect(await databaseErrorOf(db.execute(sql`truncate ${earningsEntries} cascade`))).toContain(
       "earnings_entries is append-only: TRUNCATE is not allowed",
     );
     const { id: _id, createdAt: _createdAt, ...copy } = sale;
