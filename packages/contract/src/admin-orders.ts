@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { uuidSchema } from "./ids.ts";
 import { PLACED_ORDER_STATES, type PlacedOrderState } from "./orders.ts";
 import { textSchema } from "./text.ts";
 
@@ -19,7 +20,9 @@ export const OPERATOR_REASON_MAX_LENGTH = 1000;
 export const RESENDABLE_ORDER_EMAILS = ["confirmation", "shipped", "delivered"] as const;
 export type ResendableOrderEmail = (typeof RESENDABLE_ORDER_EMAILS)[number];
 
-const daySchema = z.iso.date("Use a date like 2026-11-28");
+const daySchema = textSchema({ maxLength: 10, tooLong: "Use a date like 2026-11-28" }).pipe(
+  z.iso.date("Use a date like 2026-11-28"),
+);
 
 /** `GET /api/v1/admin/orders`: the search box, the filters, the page. `state` is one state or several, comma-separated. */
 export const adminOrdersQuerySchema = z.strictObject({
@@ -28,9 +31,7 @@ export const adminOrdersQuerySchema = z.strictObject({
   q: textSchema({ maxLength: 200, trim: true })
     .refine((value) => !/%[0-9a-f]{2}|\uFFFD/i.test(value), "Search text must be valid UTF-8")
     .optional(),
-  state: z
-    .string()
-    .max(400)
+  state: textSchema({ maxLength: 400, label: "state" })
     .transform((value) => value.split(",").filter((part) => part !== ""))
     .pipe(z.array(stateSchema).max(PLACED_ORDER_STATES.length))
     .optional(),
@@ -75,7 +76,7 @@ const addressSchema = z.object({
 });
 
 export const adminOrderSchema = z.object({
-  id: z.uuid(),
+  id: replyText(),
   orderNumber: replyText(),
   state: stateSchema,
   email: replyText().nullable(),
@@ -230,7 +231,7 @@ export const adminRefundBodySchema = z.strictObject({
   amountCents: z.number().int().min(1).max(100_000_000).optional(),
   lineIds: z.array(z.number().int().min(1)).max(100).optional(),
   /** The dialog's own id: a second submit answers the first refund. */
-  requestKey: z.uuid().optional(),
+  requestKey: uuidSchema("request_key").optional(),
 });
 export type AdminRefundBody = z.input<typeof adminRefundBodySchema>;
 
@@ -238,7 +239,7 @@ export const adminCancelBodySchema = z.strictObject({ reason: requiredReason });
 export const adminResubmitBodySchema = z.strictObject({ reason: reasonSchema.optional() });
 export const adminResendEmailBodySchema = z.strictObject({
   email: z.enum(RESENDABLE_ORDER_EMAILS),
-  shipmentId: z.uuid().optional(),
+  shipmentId: uuidSchema("shipment_id").optional(),
   reason: reasonSchema.optional(),
 });
 export const adminNoteBodySchema = z.strictObject({

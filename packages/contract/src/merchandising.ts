@@ -124,10 +124,11 @@ const slideAltSchema = textSchema({
 
 export const addSlideBodySchema = z.strictObject({
   /** The picture, base64 (PNG, JPEG or WebP; sniffed from the bytes, normalised in the heavy work pool). */
-  imageBase64: z
-    .string({ error: "image_base64 is required" })
-    .max(Math.ceil((MERCHANDISING_LIMITS.slideMaxBytes * 4) / 3) + 4, "The picture is larger than 8 MB")
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, "image_base64 must be base64"),
+  imageBase64: textSchema({
+    maxLength: Math.ceil((MERCHANDISING_LIMITS.slideMaxBytes * 4) / 3) + 4,
+    error: "image_base64 is required",
+    tooLong: "The picture is larger than 8 MB",
+  }).regex(/^[A-Za-z0-9+/]+={0,2}$/, "image_base64 must be base64"),
   altText: slideAltSchema,
   link: slideLinkSchema,
   ...withReason,

@@ -1,7 +1,14 @@
 import { z } from "zod";
+import { UUID_PATTERN } from "./ids.ts";
 import { PLACED_ORDER_STATES } from "./orders.ts";
 import { textSchema } from "./text.ts";
 import { emailSchema } from "./validation.ts";
+
+/** A record's id in a request: a UUID, lowercased; `message` for anything else. */
+const idOf = (message: string) =>
+  textSchema({ maxLength: 36, error: message, tooLong: message })
+    .regex(UUID_PATTERN, message)
+    .transform((value) => value.toLowerCase());
 
 /**
  * Moderation (issue 28): what a shopper sends with 'Report this design', and the reasons an operator takes a
@@ -46,9 +53,9 @@ export const createDesignReportBodySchema = designReportSchema;
 /** The 201 of a report: its id (what the reporter can quote), nothing about other reports. */
 export const designReportReplySchema = z.object({
   data: z.object({
-    id: z.uuid(),
+    id: textSchema({ maxLength: 36 }),
     type: z.literal("design_report"),
-    attributes: z.object({ reason: z.enum(MODERATION_REASONS), createdAt: z.iso.datetime({ offset: true }) }),
+    attributes: z.object({ reason: z.enum(MODERATION_REASONS), createdAt: textSchema({ maxLength: 64 }) }),
   }),
 });
 
@@ -89,11 +96,11 @@ export const dismissReportsBodySchema = z.strictObject({
     trim: true,
   }).optional(),
   /** One report to dismiss; without it, every open report of the design. */
-  reportId: z.uuid({ error: "report_id must be a report id" }).optional(),
+  reportId: idOf("report_id must be a report id").optional(),
 });
 
-export const adminDesignPathSchema = z.strictObject({ id: z.uuid({ error: "id must be a design id" }) });
-export const adminPersonPathSchema = z.strictObject({ id: z.uuid({ error: "id must be a person id" }) });
+export const adminDesignPathSchema = z.strictObject({ id: idOf("id must be a design id") });
+export const adminPersonPathSchema = z.strictObject({ id: idOf("id must be a person id") });
 
 export const pageQueryField = z.coerce.number({ error: "page must be a whole number from 1" }).int().min(1).max(10_000);
 
@@ -107,12 +114,12 @@ const replyText = () => textSchema({ maxLength: 4096 });
 const isoTime = () => replyText();
 
 export const queueEntrySchema = z.object({
-  designId: z.uuid(),
+  designId: textSchema({ maxLength: 36 }),
   designName: replyText(),
   designSlug: replyText(),
   designStatus: z.enum(["active", "deactivated"]),
   takenDown: z.boolean(),
-  artistId: z.uuid(),
+  artistId: textSchema({ maxLength: 36 }),
   artistName: replyText(),
   artistUsername: replyText(),
   strikes: z.number().int().min(0),
@@ -122,7 +129,7 @@ export const queueEntrySchema = z.object({
   firstReportedAt: isoTime(),
   reports: z.array(
     z.object({
-      id: z.uuid(),
+      id: textSchema({ maxLength: 36 }),
       reason: z.enum(MODERATION_REASONS),
       email: replyText(),
       details: replyText(),
@@ -144,19 +151,21 @@ export type ReportQueueReply = z.infer<typeof reportQueueReplySchema>;
 
 export const takedownReplySchema = z.object({
   data: z.object({
-    takedownId: z.uuid(),
+    takedownId: textSchema({ maxLength: 36 }),
     strikes: z.number().int().nullable(),
     storefrontSuspended: z.boolean(),
-    resolvedReportIds: z.array(z.uuid()),
+    resolvedReportIds: z.array(textSchema({ maxLength: 36 })),
   }),
 });
 export const restoreReplySchema = z.object({
   data: z.object({ strikeLifted: z.boolean(), strikes: z.number().int(), storefrontRestored: z.boolean() }),
 });
-export const dismissReplySchema = z.object({ data: z.object({ dismissedReportIds: z.array(z.uuid()) }) });
+export const dismissReplySchema = z.object({
+  data: z.object({ dismissedReportIds: z.array(textSchema({ maxLength: 36 })) }),
+});
 
 export const personSummarySchema = z.object({
-  id: z.uuid(),
+  id: textSchema({ maxLength: 36 }),
   email: replyText(),
   firstName: replyText(),
   lastName: replyText(),
@@ -164,7 +173,12 @@ export const personSummarySchema = z.object({
   createdAt: isoTime(),
   accountSuspended: z.boolean(),
   storefront: z
-    .object({ id: z.uuid(), displayName: replyText(), username: replyText(), suspended: z.boolean() })
+    .object({
+      id: textSchema({ maxLength: 36 }),
+      displayName: replyText(),
+      username: replyText(),
+      suspended: z.boolean(),
+    })
     .nullable(),
 });
 export type PersonSummary = z.infer<typeof personSummarySchema>;
@@ -188,7 +202,7 @@ export const personDetailSchema = personSummarySchema.extend({
   ),
   designs: z.array(
     z.object({
-      id: z.uuid(),
+      id: textSchema({ maxLength: 36 }),
       displayName: replyText(),
       slug: replyText(),
       status: z.enum(["active", "deactivated"]),
@@ -198,8 +212,8 @@ export const personDetailSchema = personSummarySchema.extend({
   ),
   takedowns: z.array(
     z.object({
-      id: z.uuid(),
-      designId: z.uuid(),
+      id: textSchema({ maxLength: 36 }),
+      designId: textSchema({ maxLength: 36 }),
       designName: replyText(),
       kind: z.enum(MODERATION_REASONS),
       reason: replyText(),

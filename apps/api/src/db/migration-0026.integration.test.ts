@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildDesign } from "../../test/factories/catalogue.ts";
+import { buildLegacyDesign } from "../../test/legacy-design.ts";
 import { migrationsUpTo } from "../../test/migrations-up-to.ts";
 import { MIGRATIONS_FOLDER } from "../lib/paths.ts";
 import { type DatabaseHandle, openDatabase } from "./client.ts";
@@ -27,7 +27,7 @@ describe("migration 0026", () => {
     handle = await openDatabase({ driver: "pglite" });
     const db = handle.db as unknown as PgliteDatabase;
     await migrate(db, { migrationsFolder: migrationsUpTo(20) });
-    const { defaultVariant } = await buildDesign(handle.db, { priceCents: 2500 });
+    const { defaultVariant } = await buildLegacyDesign(db, { priceCents: 2500 });
     const [guest] = await rows<{ id: string }>(db, sql`insert into guests default values returning id`);
     const [other] = await rows<{ id: string }>(db, sql`insert into guests default values returning id`);
     const [placed] = await rows<{ id: string }>(

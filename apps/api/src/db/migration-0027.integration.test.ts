@@ -3,6 +3,7 @@ import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildDesign } from "../../test/factories/catalogue.ts";
+import { buildLegacyDesign } from "../../test/legacy-design.ts";
 import { migrationsUpTo } from "../../test/migrations-up-to.ts";
 import { MIGRATIONS_FOLDER } from "../lib/paths.ts";
 import { type DatabaseHandle, openDatabase } from "./client.ts";
@@ -31,7 +32,7 @@ describe("migration 0027", () => {
     handle = await openDatabase({ driver: "pglite" });
     const db = handle.db as unknown as PgliteDatabase;
     await migrate(db, { migrationsFolder: migrationsUpTo(26) });
-    const { design } = await buildDesign(handle.db);
+    const { design } = await buildLegacyDesign(db);
     const placed = { tee: { x: 0.1, y: 0.2, scale: 0.5 } };
     await db.execute(sql`update designs set artwork_version = 3, placements = ${JSON.stringify(placed)}::jsonb
       where id = ${design.id}`);
