@@ -61,8 +61,10 @@ test("an operator sets up TOTP from the link, signs out, signs in with a code an
   await page.getByLabel("I have saved my recovery codes").check();
   await continueButton.click();
 
-  // The console's home is its first page; the set-up is in the audit log.
-  await expect(page).toHaveURL(/\/admin\/audit-log$/);
+  // The console's home is its first page (the dashboard); the set-up is in the audit log.
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await page.goto("/admin/audit-log");
   await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
   const operatorFilter = page.getByLabel("Operator", { exact: true });
   await operatorFilter.selectOption({ label: email });
